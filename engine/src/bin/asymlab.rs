@@ -1,0 +1,153 @@
+//! `asymlab`: the command-line face of the engine: run scenarios, list and print presets, benchmark.
+
+use std::io::Read;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use engine::scenario::presets;
+use engine::sched::registry;
+use engine::{summary, Scenario};
+
+#[derive(Parser)]
+#[command(name = "asymlab", version, about = "Asymmetry Lab: simulate scheduling on asymmetric multicores")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Csv,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum What {
+    Schedulers,
+    Presets,
+    Platforms,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run every scheduler of a scenario and print their metrics.
+    Run {
+        /// Scenario JSON file, or `-` for standard input.
+        file: String,
+        /// Include every segment of the schedule.
+        #[arg(long)]
+        schedule: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
+    /// List schedulers, scenario presets or platform presets, one name per line.
+    List {
+        /// What to list.
+        #[arg(value_enum)]
+        what: What,
+    },
+    /// Print the scenario JSON of a preset.
+    Preset {
+        /// Preset name (see `asymlab list presets`).
+        name: String,
+    },
+    /// Print the platform JSON of a platform preset.
+    Platform {
+        /// Platform name (see `asymlab list platforms`).
+        name: String,
+    },
+    /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS.
+    Bench {
+        /// Repetitions (the best is reported).
+        #[arg(long, default_value_t = 5)]
+        repeat: u32,
+    },
+}
+
+fn read_input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Run { file, schedule, format } => {
+            let text = read_input(&file)?;
+            let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+            let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
+            match format {
+                Format::Json => println!("{}", summary::cli_json(&result, schedule)),
+                Format::Csv => print!("{}", summary::cli_csv(&result)),
+            }
+        }
+        Command::List { what } => {
+            let names: Vec<&str> = match what {
+                What::Schedulers => registry::names(),
+                What::Presets => presets::SCENARIOS.iter().map(|p| p.name).collect(),
+                What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
+            };
+            for n in names {
+                println!("{n}");
+            }
+        }
+        Command::Preset { name } => {
+            let s = presets::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
+            println!("{}", s.to_json());
+        }
+        Command::Platform { name } => {
+            let p = presets::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
+            println!("{}", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?);
+        }
+        Command::Bench { repeat } => bench(repeat.max(1))?,
+    }
+    Ok(())
+}
+
+fn bench(repeat: u32) -> Result<(), String> {
+    let scenario = presets::scenario("tx2-matmul-32000").ok_or("benchmark preset missing")?;
+    let mut best_sim = f64::MAX;
+    let mut best_whole = f64::MAX;
+    let mut tasks = 0u64;
+    let mut events = 0u64;
+    for _ in 0..repeat {
+        let start = Instant::now();
+        let text = scenario.to_json();
+        let parsed = Scenario::from_json(&text).map_err(|e| e.to_string())?;
+        let sim_start = Instant::now();
+        let result = parsed.run().map_err(|e| e.to_string())?;
+        let sim_s = sim_start.elapsed().as_secs_f64();
+        let out = summary::cli_json(&result, false).to_string();
+        let whole_s = start.elapsed().as_secs_f64();
+        std::hint::black_box(out);
+        let run = &result.runs[0];
+        tasks = run.metrics.tasks;
+        events = run.output.events_handled;
+        best_sim = best_sim.min(sim_s);
+        best_whole = best_whole.min(whole_s);
+    }
+    println!("native_tasks: {tasks}");
+    println!("native_events: {events}");
+    println!("native_sim_seconds: {best_sim:.6}");
+    println!("native_tasks_per_s: {:.0}", tasks as f64 / best_sim);
+    println!("native_events_per_s: {:.0}", events as f64 / best_sim);
+    println!("native_whole_process_tasks_per_s: {:.0}", tasks as f64 / best_whole);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("asymlab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Asymmetry Lab's engine: simulates big.LITTLE platforms under task schedulers and records what ran where.
+//!
+//! Layers, each using only those above it:
+//! `sim` (domain-free event kernel) → `model` (platform, speed, events, workloads) → `trace` (schedule record)
+//! → `sched` (policies) → `runtime` (applies decisions) → `metrics` → `scenario` (versioned input, presets, running)
+//! → `api` (the only module that knows wasm-bindgen). See ARCHITECTURE.md.
+
+#![deny(clippy::unwrap_used)]
+
+pub mod api;
+pub mod error;
+pub mod metrics;
+pub mod model;
+pub mod runtime;
+pub mod scenario;
+pub mod sched;
+pub mod sim;
+pub mod summary;
+pub mod trace;
+
+pub use error::{InputError, InputResult};
+pub use scenario::Scenario;

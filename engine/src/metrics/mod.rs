@@ -1,0 +1,109 @@
+//! Metrics derived from a schedule record (MODEL.md §5): makespan, throughput, busy/idle/overhead per core, utilisation per cluster, energy and EDP.
+
+use serde::Serialize;
+
+use crate::model::Platform;
+use crate::sim::TimeNs;
+use crate::trace::{ScheduleRecord, SegmentKind};
+
+/// The metrics every task run reports.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Metrics {
+    /// Time the last task finished.
+    pub makespan_ns: TimeNs,
+    /// Number of tasks.
+    pub tasks: u64,
+    /// Tasks per second of simulated time.
+    pub throughput_tasks_per_s: f64,
+    /// Energy of the whole platform over the run, joules.
+    pub energy_j: f64,
+    /// Energy × makespan, joule-seconds.
+    pub edp_js: f64,
+    /// Energy / makespan, watts.
+    pub avg_power_w: f64,
+    /// Time each core spent running task partitions.
+    pub busy_ns_per_core: Vec<TimeNs>,
+    /// Time each core spent on scheduling overhead (steals, searches, dispatch).
+    pub overhead_ns_per_core: Vec<TimeNs>,
+    /// Time each core was idle.
+    pub idle_ns_per_core: Vec<TimeNs>,
+    /// Busy time over capacity, per cluster, in [0, 1].
+    pub utilisation_per_cluster: Vec<f64>,
+}
+
+/// Derives the metrics of a run. `record` must hold the run's frequency intervals.
+pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs, tasks: u64) -> Metrics {
+    let n_cores = platform.n_cores();
+    let cluster_of = platform.cluster_of_cores();
+    let mut busy = vec![0u64; n_cores];
+    let mut overhead = vec![0u64; n_cores];
+    for i in 0..record.len() {
+        let core = record.core[i] as usize;
+        let duration = record.end_ns[i].saturating_sub(record.start_ns[i]);
+        if record.kind[i] == SegmentKind::Work as u8 {
+            busy[core] += duration;
+        } else if record.kind[i] == SegmentKind::Overhead as u8 {
+            overhead[core] += duration;
+        }
+    }
+    let idle: Vec<u64> = (0..n_cores).map(|c| makespan_ns.saturating_sub(busy[c] + overhead[c])).collect();
+    let mut utilisation = vec![0.0; platform.clusters.len()];
+    for (cluster, c) in platform.clusters.iter().enumerate() {
+        let sum: u64 = (0..n_cores).filter(|&core| cluster_of[core] == cluster).map(|core| busy[core]).sum();
+        let capacity = c.cores as f64 * makespan_ns as f64;
+        utilisation[cluster] = if capacity > 0.0 { sum as f64 / capacity } else { 0.0 };
+    }
+    let energy_j = energy_j(platform, record, makespan_ns);
+    let seconds = makespan_ns as f64 * 1e-9;
+    Metrics {
+        makespan_ns,
+        tasks,
+        throughput_tasks_per_s: if seconds > 0.0 { tasks as f64 / seconds } else { 0.0 },
+        energy_j,
+        edp_js: energy_j * seconds,
+        avg_power_w: if seconds > 0.0 { energy_j / seconds } else { 0.0 },
+        busy_ns_per_core: busy,
+        overhead_ns_per_core: overhead,
+        idle_ns_per_core: idle,
+        utilisation_per_cluster: utilisation,
+    }
+}
+
+/// Energy: every core draws idle power at its cluster's level all run long, plus (active − idle) while it works or schedules.
+pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs) -> f64 {
+    let cluster_of = platform.cluster_of_cores();
+    // Frequency intervals per cluster, sorted by start (the record keeps them so).
+    let mut per_cluster: Vec<Vec<(TimeNs, TimeNs, usize)>> = vec![Vec::new(); platform.clusters.len()];
+    for f in &record.freq {
+        let c = f.cluster as usize;
+        let level = platform.level_of(c, f.freq_mhz).unwrap_or(0);
+        per_cluster[c].push((f.start_ns, f.end_ns, level));
+    }
+    let mut nanojoules = 0.0f64;
+    for (c, cluster) in platform.clusters.iter().enumerate() {
+        for &(start, end, level) in &per_cluster[c] {
+            let end = end.min(makespan_ns);
+            if end > start {
+                nanojoules += cluster.idle_w[level] * cluster.cores as f64 * (end - start) as f64;
+            }
+        }
+    }
+    for i in 0..record.len() {
+        if record.kind[i] == SegmentKind::Idle as u8 {
+            continue;
+        }
+        let c = cluster_of[record.core[i] as usize];
+        let cluster = &platform.clusters[c];
+        let (s, e) = (record.start_ns[i], record.end_ns[i].min(makespan_ns));
+        let intervals = &per_cluster[c];
+        // First interval that ends after the segment starts.
+        let mut j = intervals.partition_point(|iv| iv.1 <= s);
+        while j < intervals.len() && intervals[j].0 < e {
+            let (is, ie, level) = intervals[j];
+            let overlap = e.min(ie).saturating_sub(s.max(is));
+            nanojoules += (cluster.active_w[level] - cluster.idle_w[level]) * overlap as f64;
+            j += 1;
+        }
+    }
+    nanojoules * 1e-9
+}

@@ -1,0 +1,141 @@
+//! Platform description (MODEL.md §1): clusters of one core type sharing a DVFS domain, with frequency levels and a power table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{at_least, InputError, InputResult};
+
+/// One cluster: cores of one type sharing a last-level cache and one frequency.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Cluster {
+    /// Display name, such as `big` or `Denver`.
+    pub name: String,
+    /// Core type name; work classes give their speed ratio per core type.
+    pub core_type: String,
+    /// Number of cores.
+    pub cores: u32,
+    /// Available frequency levels, ascending.
+    pub freqs_mhz: Vec<u32>,
+    /// Frequency at the start of a run (one of `freqs_mhz`).
+    pub freq_mhz: u32,
+    /// Frequency at which `ratio` was measured.
+    pub ref_freq_mhz: u32,
+    /// Default speed relative to the reference core type, for classes that give no ratio of their own.
+    #[serde(default = "one")]
+    pub ratio: f64,
+    /// L1 data cache per core, KiB.
+    #[serde(default)]
+    pub l1_kb: u32,
+    /// Shared L2 (last-level) cache, KiB.
+    #[serde(default)]
+    pub l2_kb: u32,
+    /// Power of one busy core at each frequency level, watts (same length as `freqs_mhz`).
+    pub active_w: Vec<f64>,
+    /// Power of one idle core at each frequency level, watts.
+    pub idle_w: Vec<f64>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+/// A platform: clusters in order; cores are numbered globally in cluster order.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Platform {
+    /// Display name.
+    pub name: String,
+    /// Clusters; core 0 is the first core of the first cluster.
+    pub clusters: Vec<Cluster>,
+}
+
+/// Most cores a platform may have (keeps every per-core table small and indexable by `u16`).
+pub const MAX_CORES: u32 = 1024;
+
+impl Platform {
+    /// Checks every field; the error names the first bad one.
+    pub fn validate(&self, path: &str) -> InputResult<()> {
+        if self.clusters.is_empty() {
+            return Err(InputError::new(format!("{path}.clusters"), "needs at least one cluster"));
+        }
+        let mut total = 0u32;
+        for (i, cluster) in self.clusters.iter().enumerate() {
+            let p = format!("{path}.clusters[{i}]");
+            if cluster.cores == 0 {
+                return Err(InputError::new(format!("{p}.cores"), "must be at least 1"));
+            }
+            total = total.saturating_add(cluster.cores);
+            if cluster.freqs_mhz.is_empty() {
+                return Err(InputError::new(format!("{p}.freqs_mhz"), "needs at least one frequency level"));
+            }
+            if cluster.freqs_mhz.iter().any(|&f| f == 0) {
+                return Err(InputError::new(format!("{p}.freqs_mhz"), "frequencies must be above 0 MHz"));
+            }
+            if cluster.freqs_mhz.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(InputError::new(format!("{p}.freqs_mhz"), "levels must be strictly ascending"));
+            }
+            if !cluster.freqs_mhz.contains(&cluster.freq_mhz) {
+                return Err(InputError::new(
+                    format!("{p}.freq_mhz"),
+                    format!("{} MHz is not one of the levels {:?}", cluster.freq_mhz, cluster.freqs_mhz),
+                ));
+            }
+            if cluster.ref_freq_mhz == 0 {
+                return Err(InputError::new(format!("{p}.ref_freq_mhz"), "must be above 0 MHz"));
+            }
+            at_least(&format!("{p}.ratio"), cluster.ratio, f64::MIN_POSITIVE)?;
+            for (name, table) in [("active_w", &cluster.active_w), ("idle_w", &cluster.idle_w)] {
+                if table.len() != cluster.freqs_mhz.len() {
+                    return Err(InputError::new(
+                        format!("{p}.{name}"),
+                        format!("needs one value per frequency level ({}), got {}", cluster.freqs_mhz.len(), table.len()),
+                    ));
+                }
+                for (j, &w) in table.iter().enumerate() {
+                    at_least(&format!("{p}.{name}[{j}]"), w, 0.0)?;
+                }
+            }
+        }
+        if total > MAX_CORES {
+            return Err(InputError::new(format!("{path}.clusters"), format!("at most {MAX_CORES} cores in all, got {total}")));
+        }
+        Ok(())
+    }
+
+    /// Total number of cores.
+    pub fn n_cores(&self) -> usize {
+        self.clusters.iter().map(|c| c.cores as usize).sum()
+    }
+
+    /// Global index of each cluster's first core.
+    pub fn first_cores(&self) -> Vec<usize> {
+        let mut first = Vec::with_capacity(self.clusters.len());
+        let mut next = 0usize;
+        for cluster in &self.clusters {
+            first.push(next);
+            next += cluster.cores as usize;
+        }
+        first
+    }
+
+    /// The cluster of every core, indexed by global core number.
+    pub fn cluster_of_cores(&self) -> Vec<usize> {
+        self.clusters.iter().enumerate().flat_map(|(i, c)| std::iter::repeat_n(i, c.cores as usize)).collect()
+    }
+
+    /// Index of `freq_mhz` in the cluster's levels, if it is one.
+    pub fn level_of(&self, cluster: usize, freq_mhz: u32) -> Option<usize> {
+        self.clusters.get(cluster)?.freqs_mhz.iter().position(|&f| f == freq_mhz)
+    }
+}
+
+/// Power table scaled from one measured point: `p(f) = p_ref · (f / f_ref)^exponent`, the usual cubic-ish DVFS law.
+pub fn scaled_power_table(freqs_mhz: &[u32], ref_freq_mhz: u32, watts_at_ref: f64, exponent: f64) -> Vec<f64> {
+    freqs_mhz
+        .iter()
+        .map(|&f| {
+            let p = watts_at_ref * libm::pow(f as f64 / ref_freq_mhz as f64, exponent);
+            (p * 1e4).round() / 1e4
+        })
+        .collect()
+}

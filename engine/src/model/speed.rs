@@ -1,0 +1,117 @@
+//! The speed function of MODEL.md §1: `ratio × (f / f_ref)^β × share × mem`, with the state that changes at timeline events.
+
+use crate::model::events::Change;
+use crate::model::{Platform, WorkClass};
+
+/// Everything that makes speed change over time: frequencies, co-runners, memory interference, offline cores.
+#[derive(Clone, Debug)]
+pub struct SpeedState {
+    cluster_of_core: Vec<usize>,
+    /// Current frequency of each cluster.
+    pub freq_mhz: Vec<u32>,
+    ref_freq_mhz: Vec<u32>,
+    /// Co-running CPU-bound threads per core.
+    pub corunners: Vec<u32>,
+    /// Memory interference per cluster (sum of active events' intensities, capped at 1 when used).
+    pub mem_interference: Vec<f64>,
+    /// How many offline events cover each core.
+    offline: Vec<u32>,
+    /// `ratio(type, k)` per class and cluster.
+    ratio: Vec<Vec<f64>>,
+    beta: Vec<f64>,
+    mem_intensity: Vec<f64>,
+    /// Cached `ratio · (f/f_ref)^β` per class and cluster, recomputed at DVFS changes.
+    freq_factor: Vec<Vec<f64>>,
+}
+
+impl SpeedState {
+    /// The state at time 0: initial frequencies, no interference.
+    pub fn new(platform: &Platform, classes: &[WorkClass]) -> Self {
+        let n_cores = platform.n_cores();
+        let ratio: Vec<Vec<f64>> =
+            classes.iter().map(|k| (0..platform.clusters.len()).map(|c| k.ratio_on(platform, c)).collect()).collect();
+        let mut state = SpeedState {
+            cluster_of_core: platform.cluster_of_cores(),
+            freq_mhz: platform.clusters.iter().map(|c| c.freq_mhz).collect(),
+            ref_freq_mhz: platform.clusters.iter().map(|c| c.ref_freq_mhz).collect(),
+            corunners: vec![0; n_cores],
+            mem_interference: vec![0.0; platform.clusters.len()],
+            offline: vec![0; n_cores],
+            beta: classes.iter().map(|k| k.beta).collect(),
+            mem_intensity: classes.iter().map(|k| k.mem_intensity).collect(),
+            freq_factor: ratio.clone(),
+            ratio,
+        };
+        for cluster in 0..platform.clusters.len() {
+            state.refresh_cluster(cluster);
+        }
+        state
+    }
+
+    fn refresh_cluster(&mut self, cluster: usize) {
+        let rel = self.freq_mhz[cluster] as f64 / self.ref_freq_mhz[cluster] as f64;
+        for k in 0..self.ratio.len() {
+            self.freq_factor[k][cluster] = self.ratio[k][cluster] * libm::pow(rel, self.beta[k]);
+        }
+    }
+
+    /// Speed of `core` on class `class`: reference nanoseconds of work done per nanosecond. Zero when offline.
+    pub fn speed(&self, core: usize, class: usize) -> f64 {
+        if self.offline[core] > 0 {
+            return 0.0;
+        }
+        let cluster = self.cluster_of_core[core];
+        let share = 1.0 / (1.0 + self.corunners[core] as f64);
+        let mem = (1.0 - self.mem_interference[cluster].min(1.0) * self.mem_intensity[class]).max(0.05);
+        self.freq_factor[class][cluster] * share * mem
+    }
+
+    /// Speed on `core` with no interference at the cluster's highest level: the bound no run can beat.
+    pub fn peak_speed(platform: &Platform, class: &WorkClass, cluster: usize) -> f64 {
+        let c = &platform.clusters[cluster];
+        let top = c.freqs_mhz.last().copied().unwrap_or(c.freq_mhz);
+        class.ratio_on(platform, cluster) * libm::pow(top as f64 / c.ref_freq_mhz as f64, class.beta)
+    }
+
+    /// True when `core` is offline.
+    pub fn is_offline(&self, core: usize) -> bool {
+        self.offline[core] > 0
+    }
+
+    /// The cluster of `core`.
+    pub fn cluster_of(&self, core: usize) -> usize {
+        self.cluster_of_core[core]
+    }
+
+    /// Applies a change and returns the cores whose speed it may have changed.
+    pub fn apply(&mut self, change: &Change) -> Vec<usize> {
+        match *change {
+            Change::SetFreq { cluster, freq_mhz } => {
+                self.freq_mhz[cluster] = freq_mhz;
+                self.refresh_cluster(cluster);
+                self.cores_of(cluster)
+            }
+            Change::CoRunners { core, delta } => {
+                self.corunners[core] = (self.corunners[core] as i64 + delta as i64).max(0) as u32;
+                vec![core]
+            }
+            Change::Memory { cluster, delta } => {
+                let v = self.mem_interference[cluster] + delta;
+                self.mem_interference[cluster] = if v.abs() < 1e-12 { 0.0 } else { v.max(0.0) };
+                self.cores_of(cluster)
+            }
+            Change::Offline { core, offline } => {
+                if offline {
+                    self.offline[core] += 1;
+                } else {
+                    self.offline[core] = self.offline[core].saturating_sub(1);
+                }
+                vec![core]
+            }
+        }
+    }
+
+    fn cores_of(&self, cluster: usize) -> Vec<usize> {
+        self.cluster_of_core.iter().enumerate().filter(|(_, &c)| c == cluster).map(|(i, _)| i).collect()
+    }
+}

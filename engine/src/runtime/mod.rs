@@ -1,0 +1,419 @@
+//! The task runtime (seed 001 §4.1.2): applies a [`TaskScheduler`]'s decisions to the simulated platform and records the schedule.
+//!
+//! Each core runs the partitions in its FIFO assembly queue, then asks the policy what to do.
+//! A running partition keeps its remaining work; when its core's speed changes it is re-timed and the old
+//! completion event is invalidated by bumping the core's generation counter.
+//!
+//! ```text
+//!  ready task ──on_ready──▶ policy queues ──on_idle(core)──▶ Run{task, place} ──overhead──▶ Dispatch
+//!                                                                                        │
+//!        successors ◀── task done (last partition) ◀── PartDone ◀── assembly queues of the place's cores
+//! ```
+
+mod timeline;
+
+use std::collections::VecDeque;
+
+use crate::error::InputError;
+use crate::model::{Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
+use crate::sched::{Costs, Decision, Place, Places, Ptt, TaskScheduler, View};
+use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
+use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_TASK};
+
+/// Everything a task run needs besides the policy.
+pub struct RunInput<'a> {
+    /// The platform.
+    pub platform: &'a Platform,
+    /// Work classes, indexed by the graph's class ids.
+    pub classes: &'a [WorkClass],
+    /// The DAG.
+    pub graph: &'a TaskGraph,
+    /// Timeline events.
+    pub events: &'a [TimelineEvent],
+    /// Scheduling costs.
+    pub costs: Costs,
+    /// PTT update weight in (0, 1].
+    pub ptt_weight: f64,
+    /// Seed of the run's generator.
+    pub seed: u64,
+}
+
+/// What a task run produces.
+pub struct RunOutput {
+    /// The schedule, sorted by core and start.
+    pub record: ScheduleRecord,
+    /// Time the last task finished.
+    pub makespan_ns: TimeNs,
+    /// Events the kernel handled.
+    pub events_handled: u64,
+    /// The PTT at the end of the run.
+    pub ptt: Ptt,
+}
+
+/// Builds the policy's [`View`] from disjoint fields, so that `self.scheduler` can be borrowed mutably beside it.
+macro_rules! view {
+    ($rt:ident, $kernel:ident) => {
+        View {
+            now_ns: $kernel.now_ns(),
+            graph: $rt.graph,
+            speed: &$rt.speed,
+            places: &$rt.places,
+            ptt: &$rt.ptt,
+            costs: &$rt.costs,
+            rng: &mut $kernel.rng,
+            n_cores: $rt.cores.len(),
+        }
+    };
+}
+
+/// Kernel events of the task runtime.
+pub(crate) enum Ev {
+    /// The partition running on `core` may have finished (stale unless `gen` matches).
+    PartDone { core: u32, gen: u32 },
+    /// `core` finished an overhead period and asks again (stale unless `gen` matches).
+    Wake { core: u32, gen: u32 },
+    /// `core` finished deciding: put `task`'s partitions on `place`.
+    Dispatch { core: u32, task: u32, place: Place },
+    /// A timeline change.
+    Timeline(timeline::TimelineEv),
+}
+
+struct Running {
+    task: u32,
+    start_ns: TimeNs,
+    remaining: f64,
+    last_ns: TimeNs,
+    speed: f64,
+}
+
+#[derive(Default)]
+struct CoreState {
+    running: Option<Running>,
+    in_overhead: bool,
+    sleeping: bool,
+    gen: u32,
+    assembly: VecDeque<u32>,
+}
+
+struct TaskRuntime<'a> {
+    graph: &'a TaskGraph,
+    classes: &'a [WorkClass],
+    scheduler: Box<dyn TaskScheduler>,
+    speed: SpeedState,
+    places: Places,
+    ptt: Ptt,
+    costs: Costs,
+    cores: Vec<CoreState>,
+    preds_left: Vec<u32>,
+    parts_left: Vec<u16>,
+    place_of: Vec<Place>,
+    leader_ns: Vec<TimeNs>,
+    tasks_done: usize,
+    makespan_ns: TimeNs,
+    record: ScheduleRecord,
+    timeline: timeline::Timeline,
+    newly_ready: Vec<u32>,
+}
+
+/// Runs `graph` under `scheduler` to completion.
+pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<RunOutput, InputError> {
+    let platform = input.platform;
+    let n_cores = platform.n_cores();
+    let places = Places::new(platform);
+    let ptt = Ptt::new(input.graph.type_names.len().max(1), places.list.len(), input.ptt_weight);
+    let n_tasks = input.graph.len();
+    let model = TaskRuntime {
+        graph: input.graph,
+        classes: input.classes,
+        scheduler,
+        speed: SpeedState::new(platform, input.classes),
+        places,
+        ptt,
+        costs: input.costs,
+        cores: (0..n_cores).map(|_| CoreState::default()).collect(),
+        preds_left: input.graph.n_preds.clone(),
+        parts_left: vec![0; n_tasks],
+        place_of: vec![Place { leader: 0, width: 0 }; n_tasks],
+        leader_ns: vec![0; n_tasks],
+        tasks_done: 0,
+        makespan_ns: 0,
+        record: ScheduleRecord::default(),
+        timeline: timeline::Timeline::new(platform, input.events),
+        newly_ready: Vec::new(),
+    };
+    let mut sim = Simulation::new(model, input.seed);
+    sim.model.timeline.schedule_initial(&mut sim.kernel, input.events);
+    {
+        let Simulation { kernel, model } = &mut sim;
+        let initial: Vec<u32> = (0..n_tasks as u32).filter(|&t| model.graph.n_preds[t as usize] == 0).collect();
+        model.newly_ready = initial;
+        model.release_ready(kernel, None);
+        for core in 0..n_cores {
+            if !model.cores[core].sleeping && model.cores[core].running.is_none() && !model.cores[core].in_overhead {
+                model.advance(kernel, core);
+            }
+        }
+    }
+    // A generous bound on events, so that a policy that livelocks (retrying forever) ends with an error instead of hanging.
+    let budget = 10_000_000u64.saturating_add((n_tasks as u64 + 1).saturating_mul(n_cores as u64 + 1).saturating_mul(400));
+    loop {
+        match sim.step() {
+            StepOutcome::Handled => {
+                if sim.kernel.events_handled() > budget {
+                    return Err(InputError::new("", format!(
+                        "simulation did not finish: {} of {n_tasks} tasks done after {} events (a policy keeps retrying)",
+                        sim.model.tasks_done,
+                        sim.kernel.events_handled()
+                    )));
+                }
+            }
+            StepOutcome::Finished => break,
+            StepOutcome::Stalled => {
+                return Err(InputError::new("events", format!(
+                    "simulation stalled at {} ns with {} of {n_tasks} tasks done: no core can run the rest (are cores offline for good?)",
+                    sim.kernel.now_ns(),
+                    sim.model.tasks_done
+                )));
+            }
+        }
+    }
+    let events_handled = sim.kernel.events_handled();
+    let mut model = sim.model;
+    let makespan_ns = model.makespan_ns;
+    model.record.freq = model.timeline.freq_intervals(makespan_ns);
+    model.record.interference = model.timeline.interference_intervals(makespan_ns);
+    model.record.sort_by_core_and_start();
+    Ok(RunOutput { record: model.record, makespan_ns, events_handled, ptt: model.ptt })
+}
+
+impl TaskRuntime<'_> {
+    /// Hands every newly ready task to the policy.
+    fn release_ready(&mut self, kernel: &mut Kernel<Ev>, releasing_core: Option<usize>) {
+        let ready = std::mem::take(&mut self.newly_ready);
+        for &task in &ready {
+            self.scheduler.on_ready(&mut view!(self, kernel), task, releasing_core);
+        }
+        self.newly_ready = ready;
+        self.newly_ready.clear();
+    }
+
+    /// Wakes every sleeping core, in core order.
+    fn wake_sleepers(&mut self, kernel: &mut Kernel<Ev>) {
+        for core in 0..self.cores.len() {
+            if self.cores[core].sleeping && !self.speed.is_offline(core) {
+                self.cores[core].sleeping = false;
+                self.advance(kernel, core);
+            }
+        }
+    }
+
+    /// A free core runs its next assembly-queue partition or asks the policy.
+    fn advance(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
+        loop {
+            if self.speed.is_offline(core) {
+                self.cores[core].sleeping = true;
+                return;
+            }
+            if let Some(task) = self.cores[core].assembly.pop_front() {
+                self.start_partition(kernel, core, task);
+                return;
+            }
+            let decision = self.scheduler.on_idle(&mut view!(self, kernel), core);
+            match decision {
+                Decision::Sleep => {
+                    self.cores[core].sleeping = true;
+                    return;
+                }
+                Decision::Retry { after_ns } => {
+                    self.overhead(kernel, core, after_ns.max(1));
+                    let gen = self.bump(core);
+                    kernel.schedule_in(after_ns.max(1), Ev::Wake { core: core as u32, gen });
+                    return;
+                }
+                Decision::Run { task, place, overhead_ns } => {
+                    if self.places.find(place).is_none() || task as usize >= self.graph.len() {
+                        // A policy bug, not user data: fall back to the deciding core so the run still completes.
+                        debug_assert!(false, "policy returned an invalid place {place:?} for task {task}");
+                        let place = Place::single(core);
+                        self.dispatch(kernel, task, place);
+                        continue;
+                    }
+                    if overhead_ns > 0 {
+                        self.overhead(kernel, core, overhead_ns);
+                        kernel.schedule_in(overhead_ns, Ev::Dispatch { core: core as u32, task, place });
+                        return;
+                    }
+                    self.dispatch(kernel, task, place);
+                }
+            }
+        }
+    }
+
+    fn bump(&mut self, core: usize) -> u32 {
+        let c = &mut self.cores[core];
+        c.gen = c.gen.wrapping_add(1);
+        c.gen
+    }
+
+    fn overhead(&mut self, kernel: &Kernel<Ev>, core: usize, duration_ns: TimeNs) {
+        let now = kernel.now_ns();
+        self.cores[core].in_overhead = true;
+        self.record.push(Segment {
+            core: core as u32,
+            task: NO_TASK,
+            task_type: 0,
+            priority: 0,
+            leader: core as u32,
+            width: 1,
+            kind: SegmentKind::Overhead,
+            start_ns: now,
+            end_ns: now + duration_ns,
+        });
+    }
+
+    /// Puts one partition of `task` in the assembly queue of each core of `place` and wakes those that sleep.
+    fn dispatch(&mut self, kernel: &mut Kernel<Ev>, task: u32, place: Place) {
+        let t = task as usize;
+        self.place_of[t] = place;
+        self.parts_left[t] = place.width as u16;
+        for member in place.cores() {
+            self.cores[member].assembly.push_back(task);
+        }
+        for member in place.cores() {
+            let c = &self.cores[member];
+            if c.sleeping && !self.speed.is_offline(member) {
+                self.cores[member].sleeping = false;
+                self.advance(kernel, member);
+            }
+        }
+    }
+
+    fn start_partition(&mut self, kernel: &mut Kernel<Ev>, core: usize, task: u32) {
+        let t = task as usize;
+        let width = self.place_of[t].width.max(1) as f64;
+        let class = self.graph.class[t] as usize;
+        let sigma = self.classes.get(class).map_or(0.0, |k| k.parallel_overhead);
+        let work = self.graph.work_ns[t] / width * (1.0 + sigma * (width - 1.0));
+        let now = kernel.now_ns();
+        let speed = self.speed.speed(core, class);
+        self.cores[core].running = Some(Running { task, start_ns: now, remaining: work, last_ns: now, speed });
+        self.schedule_completion(kernel, core);
+    }
+
+    fn schedule_completion(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
+        let gen = self.bump(core);
+        let Some(run) = &self.cores[core].running else { return };
+        if run.speed > 0.0 {
+            let dt = (run.remaining / run.speed).ceil().max(0.0);
+            let dt_ns = if dt >= u64::MAX as f64 { u64::MAX / 4 } else { dt as TimeNs };
+            kernel.schedule_in(dt_ns, Ev::PartDone { core: core as u32, gen });
+        }
+    }
+
+    /// Re-times the partitions of `cores` after a speed change.
+    fn retime(&mut self, kernel: &mut Kernel<Ev>, cores: &[usize]) {
+        let now = kernel.now_ns();
+        for &core in cores {
+            let Some(run) = self.cores[core].running.as_mut() else {
+                if self.cores[core].sleeping && !self.speed.is_offline(core) {
+                    self.cores[core].sleeping = false;
+                    self.advance(kernel, core);
+                }
+                continue;
+            };
+            run.remaining = (run.remaining - (now - run.last_ns) as f64 * run.speed).max(0.0);
+            run.last_ns = now;
+            let class = self.graph.class[run.task as usize] as usize;
+            run.speed = self.speed.speed(core, class);
+            self.schedule_completion(kernel, core);
+        }
+    }
+
+    fn part_done(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
+        let now = kernel.now_ns();
+        let Some(run) = self.cores[core].running.take() else { return };
+        let t = run.task as usize;
+        let place = self.place_of[t];
+        self.record.push(Segment {
+            core: core as u32,
+            task: run.task,
+            task_type: self.graph.task_type[t] as u32,
+            priority: self.graph.priority[t],
+            leader: place.leader,
+            width: place.width,
+            kind: SegmentKind::Work,
+            start_ns: run.start_ns,
+            end_ns: now,
+        });
+        if core == place.leader as usize {
+            self.leader_ns[t] = now - run.start_ns;
+        }
+        self.parts_left[t] -= 1;
+        if self.parts_left[t] == 0 {
+            self.task_done(kernel, core, run.task);
+        }
+        self.advance(kernel, core);
+        self.wake_sleepers(kernel);
+    }
+
+    fn task_done(&mut self, kernel: &mut Kernel<Ev>, core: usize, task: u32) {
+        let t = task as usize;
+        let now = kernel.now_ns();
+        self.tasks_done += 1;
+        self.makespan_ns = self.makespan_ns.max(now);
+        let place = self.place_of[t];
+        if let Some(p) = self.places.find(place) {
+            self.ptt.update(self.graph.task_type[t] as usize, p, self.leader_ns[t] as f64);
+        }
+        let leader_ns = self.leader_ns[t];
+        self.scheduler.on_done(&mut view!(self, kernel), task, place, leader_ns);
+        let graph = self.graph;
+        for &s in graph.successors(t) {
+            let left = &mut self.preds_left[s as usize];
+            *left -= 1;
+            if *left == 0 {
+                self.newly_ready.push(s);
+            }
+        }
+        if !self.newly_ready.is_empty() {
+            self.release_ready(kernel, Some(core));
+        }
+    }
+}
+
+impl Model for TaskRuntime<'_> {
+    type Event = Ev;
+
+    fn handle(&mut self, kernel: &mut Kernel<Ev>, event: Ev) {
+        match event {
+            Ev::PartDone { core, gen } => {
+                if self.cores[core as usize].gen == gen && self.cores[core as usize].running.is_some() {
+                    self.part_done(kernel, core as usize);
+                }
+            }
+            Ev::Wake { core, gen } => {
+                let c = core as usize;
+                if self.cores[c].gen == gen {
+                    self.cores[c].in_overhead = false;
+                    self.advance(kernel, c);
+                }
+            }
+            Ev::Dispatch { core, task, place } => {
+                let c = core as usize;
+                self.cores[c].in_overhead = false;
+                self.dispatch(kernel, task, place);
+                if self.cores[c].running.is_none() && !self.cores[c].in_overhead && !self.cores[c].sleeping {
+                    self.advance(kernel, c);
+                }
+            }
+            Ev::Timeline(ev) => {
+                let changed = self.timeline.apply(kernel, &mut self.speed, ev);
+                self.retime(kernel, &changed);
+            }
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.tasks_done == self.graph.len()
+    }
+}

@@ -1,0 +1,77 @@
+//! Scheduling policies: the [`TaskScheduler`] trait (a scheduler decides, the runtime applies and records), one file per policy, and a registry by name.
+//!
+//! A policy owns its queues and answers two questions: where does a newly ready task go ([`TaskScheduler::on_ready`]),
+//! and what does an idle core do next ([`TaskScheduler::on_idle`]). It never mutates the simulation itself.
+
+pub mod fifo;
+pub mod ptt;
+pub mod registry;
+pub mod rws;
+
+use crate::model::{SpeedState, TaskGraph};
+use crate::sim::{Rng, TimeNs};
+pub use ptt::{Place, Places, Ptt};
+
+/// Costs the runtime charges for scheduling work, in nanoseconds of the deciding core's time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Costs {
+    /// One steal attempt, successful or not.
+    pub steal_ns: TimeNs,
+    /// One PTT search.
+    pub ptt_search_ns: TimeNs,
+    /// Handing a task's partitions to the assembly queues of its place.
+    pub dispatch_ns: TimeNs,
+}
+
+/// What a policy sees when it decides: read-only simulation state plus the run's generator.
+pub struct View<'a> {
+    /// Current time.
+    pub now_ns: TimeNs,
+    /// The workload.
+    pub graph: &'a TaskGraph,
+    /// Current speeds (frequency, interference, offline cores).
+    pub speed: &'a SpeedState,
+    /// Valid execution places.
+    pub places: &'a Places,
+    /// The Performance Trace Table, learned by the runtime.
+    pub ptt: &'a Ptt,
+    /// Scheduling costs.
+    pub costs: &'a Costs,
+    /// The run's only source of randomness.
+    pub rng: &'a mut Rng,
+    /// Number of cores.
+    pub n_cores: usize,
+}
+
+/// What an idle core does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Run `task` on `place` after `overhead_ns` of scheduling work on the deciding core.
+    Run {
+        /// Task id.
+        task: u32,
+        /// Where its partitions go.
+        place: Place,
+        /// Time the deciding core spends before the partitions are dispatched.
+        overhead_ns: TimeNs,
+    },
+    /// Spend `after_ns` (a failed steal attempt) and ask again.
+    Retry {
+        /// Time spent on the attempt.
+        after_ns: TimeNs,
+    },
+    /// Nothing to do: sleep until a task becomes ready.
+    Sleep,
+}
+
+/// A scheduling policy for the task runtime.
+pub trait TaskScheduler {
+    /// Registry name, such as `rws`.
+    fn name(&self) -> &'static str;
+    /// `task` became ready; `releasing_core` finished its last predecessor (None for initial tasks).
+    fn on_ready(&mut self, view: &mut View, task: u32, releasing_core: Option<usize>);
+    /// `core` has nothing in its assembly queue and asks what to do.
+    fn on_idle(&mut self, view: &mut View, core: usize) -> Decision;
+    /// `task` finished on `place`; its leader took `leader_ns`. The runtime has already updated the PTT.
+    fn on_done(&mut self, _view: &mut View, _task: u32, _place: Place, _leader_ns: TimeNs) {}
+}

@@ -1,0 +1,166 @@
+//! The schedule record every simulation emits: per-core segments as columns, plus frequency and interference intervals.
+//!
+//! Columns (struct of arrays) keep a segment at about 30 bytes and cross the Wasm boundary as typed arrays without copying row by row.
+
+use serde::Serialize;
+
+use crate::sim::TimeNs;
+
+/// What a segment shows a core doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum SegmentKind {
+    /// Running a task's partition.
+    Work = 0,
+    /// Scheduler overhead: a steal attempt, a PTT search, a dispatch.
+    Overhead = 1,
+    /// Explicitly idle (most records leave idle time implicit).
+    Idle = 2,
+}
+
+/// Task id of segments that belong to no task.
+pub const NO_TASK: u32 = u32::MAX;
+
+/// A frequency level held by a cluster over an interval.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct FreqInterval {
+    /// Cluster index.
+    pub cluster: u32,
+    /// Start.
+    pub start_ns: TimeNs,
+    /// End.
+    pub end_ns: TimeNs,
+    /// Frequency.
+    pub freq_mhz: u32,
+}
+
+/// An interference or offline interval, for overlays.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct InterferenceInterval {
+    /// `cpu`, `memory` or `offline`.
+    pub kind: &'static str,
+    /// Affected cores.
+    pub cores: Vec<u32>,
+    /// Start.
+    pub start_ns: TimeNs,
+    /// End.
+    pub end_ns: TimeNs,
+    /// Human-readable description.
+    pub label: String,
+}
+
+/// The columns of a run's schedule, one entry per segment.
+#[derive(Clone, Debug, Default)]
+pub struct ScheduleRecord {
+    /// Core that ran the segment.
+    pub core: Vec<u32>,
+    /// Task id, or [`NO_TASK`].
+    pub task: Vec<u32>,
+    /// Task type index.
+    pub task_type: Vec<u32>,
+    /// 1 for a high-priority task.
+    pub priority: Vec<u8>,
+    /// Execution place leader.
+    pub leader: Vec<u32>,
+    /// Execution place width.
+    pub width: Vec<u32>,
+    /// [`SegmentKind`] as a byte.
+    pub kind: Vec<u8>,
+    /// Start of the segment.
+    pub start_ns: Vec<TimeNs>,
+    /// End of the segment.
+    pub end_ns: Vec<TimeNs>,
+    /// Frequency intervals of every cluster over the whole run.
+    pub freq: Vec<FreqInterval>,
+    /// Interference intervals clipped to the run.
+    pub interference: Vec<InterferenceInterval>,
+}
+
+/// One segment, as pushed into a record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment {
+    /// Core.
+    pub core: u32,
+    /// Task id or [`NO_TASK`].
+    pub task: u32,
+    /// Task type index.
+    pub task_type: u32,
+    /// 1 for high priority.
+    pub priority: u8,
+    /// Place leader.
+    pub leader: u32,
+    /// Place width.
+    pub width: u32,
+    /// Kind.
+    pub kind: SegmentKind,
+    /// Start.
+    pub start_ns: TimeNs,
+    /// End.
+    pub end_ns: TimeNs,
+}
+
+impl ScheduleRecord {
+    /// Appends a segment.
+    pub fn push(&mut self, s: Segment) {
+        self.core.push(s.core);
+        self.task.push(s.task);
+        self.task_type.push(s.task_type);
+        self.priority.push(s.priority);
+        self.leader.push(s.leader);
+        self.width.push(s.width);
+        self.kind.push(s.kind as u8);
+        self.start_ns.push(s.start_ns);
+        self.end_ns.push(s.end_ns);
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.core.len()
+    }
+
+    /// True when there is no segment.
+    pub fn is_empty(&self) -> bool {
+        self.core.is_empty()
+    }
+
+    /// Segment `i` as a row.
+    pub fn get(&self, i: usize) -> Segment {
+        let kind = match self.kind[i] {
+            0 => SegmentKind::Work,
+            1 => SegmentKind::Overhead,
+            _ => SegmentKind::Idle,
+        };
+        Segment {
+            core: self.core[i],
+            task: self.task[i],
+            task_type: self.task_type[i],
+            priority: self.priority[i],
+            leader: self.leader[i],
+            width: self.width[i],
+            kind,
+            start_ns: self.start_ns[i],
+            end_ns: self.end_ns[i],
+        }
+    }
+
+    /// Reorders the segments by (core, start, end), so that each core's segments are contiguous and sorted for bisection.
+    pub fn sort_by_core_and_start(&mut self) {
+        let mut order: Vec<u32> = (0..self.len() as u32).collect();
+        order.sort_by_key(|&i| {
+            let i = i as usize;
+            (self.core[i], self.start_ns[i], self.end_ns[i])
+        });
+        fn permute<T: Copy>(v: &mut Vec<T>, order: &[u32]) {
+            *v = order.iter().map(|&i| v[i as usize]).collect();
+        }
+        permute(&mut self.core, &order);
+        permute(&mut self.task, &order);
+        permute(&mut self.task_type, &order);
+        permute(&mut self.priority, &order);
+        permute(&mut self.leader, &order);
+        permute(&mut self.width, &order);
+        permute(&mut self.kind, &order);
+        permute(&mut self.start_ns, &order);
+        permute(&mut self.end_ns, &order);
+    }
+}

@@ -1,0 +1,5 @@
+//! The engine's single integration-test binary: one module per behaviour.
+
+mod gen;
+mod invariants;
+mod tidy;
