@@ -36,7 +36,7 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> Value {
     json!({
         "scenario_name": scenario.name,
         "platform": { "name": scenario.platform.name, "clusters": clusters, "n_cores": scenario.platform.n_cores() },
-        "task_types": result.graph.type_names,
+        "task_types": result.type_names,
         "runs": runs,
     })
 }

@@ -137,7 +137,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
         leader_ns: vec![0; n_tasks],
         tasks_done: 0,
         makespan_ns: 0,
-        record: ScheduleRecord::default(),
+        record: ScheduleRecord::with_capacity(n_tasks + n_tasks / 2),
         timeline: timeline::Timeline::new(platform, input.events),
         newly_ready: Vec::new(),
     };

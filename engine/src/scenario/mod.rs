@@ -100,8 +100,10 @@ pub struct SchedulerRun {
 
 /// Every run of a scenario plus the built workload.
 pub struct ScenarioResult {
-    /// The DAG every scheduler ran.
+    /// The DAG every scheduler ran (empty for workloads that are not task DAGs).
     pub graph: TaskGraph,
+    /// Names behind the record's `task_type` column (task types, loop phases or applications, by level).
+    pub type_names: Vec<String>,
     /// One run per listed scheduler, in order.
     pub runs: Vec<SchedulerRun>,
 }
@@ -166,7 +168,7 @@ impl Scenario {
             return Err(InputError::new("schedulers", "name at least one scheduler"));
         }
         for (i, name) in self.schedulers.iter().enumerate() {
-            registry::build(name, self.platform.n_cores(), &format!("schedulers[{i}]"))?;
+            self.check_scheduler(name, &format!("schedulers[{i}]"))?;
         }
         let w = at_least("runtime.ptt_weight", self.runtime.ptt_weight, 0.0)?;
         if w <= 0.0 || w > 1.0 {
@@ -181,9 +183,23 @@ impl Scenario {
         self.workload.build(&self.classes, &mut rng, "workload")
     }
 
+    /// Checks that `name` is a scheduler of the workload's level.
+    fn check_scheduler(&self, name: &str, path: &str) -> InputResult<()> {
+        match &self.workload {
+            Workload::Layered(_) | Workload::Dag(_) => registry::build(name, self.platform.n_cores(), path).map(|_| ()),
+        }
+    }
+
     /// Runs every listed scheduler on the same workload and seed.
     pub fn run(&self) -> InputResult<ScenarioResult> {
         self.validate()?;
+        match &self.workload {
+            Workload::Layered(_) | Workload::Dag(_) => self.run_task_level(),
+        }
+    }
+
+    /// Runs a task DAG under every listed task scheduler.
+    fn run_task_level(&self) -> InputResult<ScenarioResult> {
         let graph = self.build_graph()?;
         let mut runs = Vec::with_capacity(self.schedulers.len());
         for (i, name) in self.schedulers.iter().enumerate() {
@@ -205,7 +221,7 @@ impl Scenario {
             let metrics = metrics::compute(&self.platform, &output.record, output.makespan_ns, graph.len() as u64);
             runs.push(SchedulerRun { scheduler: name.clone(), output, metrics });
         }
-        Ok(ScenarioResult { graph, runs })
+        Ok(ScenarioResult { type_names: graph.type_names.clone(), graph, runs })
     }
 }
 

@@ -100,6 +100,23 @@ pub struct Segment {
 }
 
 impl ScheduleRecord {
+    /// An empty record with room for `n` segments.
+    pub fn with_capacity(n: usize) -> Self {
+        ScheduleRecord {
+            core: Vec::with_capacity(n),
+            task: Vec::with_capacity(n),
+            task_type: Vec::with_capacity(n),
+            priority: Vec::with_capacity(n),
+            leader: Vec::with_capacity(n),
+            width: Vec::with_capacity(n),
+            kind: Vec::with_capacity(n),
+            start_ns: Vec::with_capacity(n),
+            end_ns: Vec::with_capacity(n),
+            freq: Vec::new(),
+            interference: Vec::new(),
+        }
+    }
+
     /// Appends a segment.
     pub fn push(&mut self, s: Segment) {
         self.core.push(s.core);
@@ -144,12 +161,29 @@ impl ScheduleRecord {
     }
 
     /// Reorders the segments by (core, start, end), so that each core's segments are contiguous and sorted for bisection.
+    /// A stable counting sort by core, then a sort of each core's run only where it is not already in order (it almost always is).
     pub fn sort_by_core_and_start(&mut self) {
-        let mut order: Vec<u32> = (0..self.len() as u32).collect();
-        order.sort_by_key(|&i| {
-            let i = i as usize;
-            (self.core[i], self.start_ns[i], self.end_ns[i])
-        });
+        let n_cores = self.core.iter().copied().max().map_or(0, |m| m as usize + 1);
+        let mut offsets = vec![0usize; n_cores + 1];
+        for &c in &self.core {
+            offsets[c as usize + 1] += 1;
+        }
+        for i in 0..n_cores {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut order = vec![0u32; self.len()];
+        for (i, &c) in self.core.iter().enumerate() {
+            order[fill[c as usize]] = i as u32;
+            fill[c as usize] += 1;
+        }
+        for core in 0..n_cores {
+            let run = &mut order[offsets[core]..offsets[core + 1]];
+            let key = |i: &u32| (self.start_ns[*i as usize], self.end_ns[*i as usize]);
+            if run.windows(2).any(|w| key(&w[0]) > key(&w[1])) {
+                run.sort_by_key(key);
+            }
+        }
         fn permute<T: Copy>(v: &mut Vec<T>, order: &[u32]) {
             *v = order.iter().map(|&i| v[i as usize]).collect();
         }
