@@ -317,8 +317,17 @@ impl LoopSim<'_> {
                 self.arrived = 0;
                 self.loop_removals = 0;
                 self.loop_fastest = 0;
-                for thread in 0..self.threads.len() {
+                // Threads reach the loop at the same instant and race for the pool: their first requests come in a
+                // seeded random order (it decides, for instance, who gets guided's largest first chunks).
+                let n = self.threads.len();
+                let mut order: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    order.swap(i, kernel.rng.below(i as u64 + 1) as usize);
+                }
+                for &thread in &order {
                     self.threads[thread].arrived_ns = None;
+                }
+                for thread in order {
                     self.request(kernel, thread);
                 }
             }

@@ -4,6 +4,7 @@
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
 pub mod presets;
+pub mod presets_loops;
 
 use serde::{Deserialize, Serialize};
 
