@@ -113,7 +113,9 @@ fn bt(paper: Vec<PaperFigure>) -> (Vec<WorkClass>, LoopProgram) {
         // SFs spread over [1.4, 7.7] on A and [1.1, 2.3] on B, in a scrambled order like Fig. 2.
         let s = ((i * 17) % 30) as f64 / 29.0;
         let name = format!("bt{i:02}");
-        classes.push(class(&name, 1.4 + 6.3 * s * s, 1.1 + 1.2 * s, 0.2));
+        // Rounded to 0.01 so that the JSON text round-trips exactly.
+        let round = |x: f64| (x * 100.0).round() / 100.0;
+        classes.push(class(&name, round(1.4 + 6.3 * s * s), round(1.1 + 1.2 * s), 0.2));
         let iterations = 100 + 20 * (i as u64 % 5);
         phases.push(parallel(&format!("loop {}", i + 1), iterations, &name, CostProfile::Uniform { iter_ns: 20_000.0 + 1_000.0 * (i % 7) as f64 }));
     }

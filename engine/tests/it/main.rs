@@ -1,5 +1,7 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
+mod aid_paper;
 mod gen;
 mod invariants;
+mod loop_invariants;
 mod tidy;
