@@ -1,16 +1,20 @@
-//! AID-dynamic(m, M) (seed 003 §4.2, Fig. 5): after sampling, repeated AID phases where small-core threads take M
-//! iterations and big-core threads R·M, with R re-estimated after every phase.
+//! AID-dynamic(m, M) (seed 003 §4.2, Fig. 5): after sampling, AID phases where small-core threads take M iterations
+//! at a time and big-core threads R·M, with R re-estimated after every phase.
 //!
 //! ```text
-//!  SAMPLING (m) ─▶ R_j = SF_j ─▶ AID phase i: type j takes round(R_j·M) ─▶ all threads done with phase i?
-//!                                     ▲            │ no: keep taking m-iteration chunks while waiting
-//!                                     └── yes: R_j ← R_j · SM_j, SM_j = mean phase time(slowest) / mean phase time(j)
-//!  When the pool holds less than one whole phase, everyone falls back to m so no thread is left with a large last chunk.
+//!  SAMPLING (m) ─▶ R_j = SF_j ─▶ AID: a thread of type j takes round(R_j·M) at each removal ─┐
+//!                                  ▲                                                         │
+//!                                  └─ once every thread finished a chunk of this phase: ─────┘
+//!                                     R_j ← R_j · SM_j, SM_j = mean chunk time(slowest type) / mean chunk time(type j)
+//!  When the pool holds less than one chunk per thread, everyone falls back to m so no thread is left with a large last chunk.
 //! ```
+//!
+//! Threads never wait for a phase to end: a thread that finishes its chunk takes the next one at the current R
+//! (our reading of Fig. 5); the phase boundary only decides when R is re-estimated.
 
 use crate::sim::TimeNs;
 
-use super::schedule::{mean_per_type, sf_from_times, LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
+use super::schedule::{sf_from_times, LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
 
 /// Default major chunk M.
 pub const DEFAULT_MAJOR: u64 = 5;
@@ -19,9 +23,9 @@ pub const DEFAULT_MAJOR: u64 = 5;
 enum State {
     Start,
     Sampling,
-    /// Waiting for the sampling or the current AID phase to end, taking m chunks; holds the last phase joined.
-    Waiting,
+    SamplingWait,
     InAid { taken_ns: TimeNs },
+    Tail,
     Out,
 }
 
@@ -30,17 +34,16 @@ pub struct AidDynamic {
     m: u64,
     major: u64,
     state: Vec<State>,
-    /// Time of each thread in the current measuring phase (sampling, then each AID phase).
-    time_ns: Vec<Option<TimeNs>>,
-    /// AID phase each thread joined last (0 = none yet).
-    joined: Vec<u32>,
-    /// Current AID phase (0 while sampling).
-    phase: u32,
-    finished: usize,
+    /// Threads that finished a measured chunk in the current phase (sampling, then each AID phase).
+    finished: Vec<bool>,
+    n_finished: usize,
     active: usize,
+    /// Summed chunk times and counts per type in the current phase.
+    sum_ns: Vec<f64>,
+    count: Vec<u32>,
+    /// R per type (1 for the slowest); empty until sampling ends.
     r: Vec<f64>,
     sampled_sf: Option<f64>,
-    tail: bool,
 }
 
 impl AidDynamic {
@@ -50,14 +53,13 @@ impl AidDynamic {
             m,
             major,
             state: Vec::new(),
-            time_ns: Vec::new(),
-            joined: Vec::new(),
-            phase: 0,
-            finished: 0,
+            finished: Vec::new(),
+            n_finished: 0,
             active: 0,
+            sum_ns: Vec::new(),
+            count: Vec::new(),
             r: Vec::new(),
             sampled_sf: None,
-            tail: false,
         }
     }
 
@@ -66,66 +68,83 @@ impl AidDynamic {
         ((r * self.major as f64).round() as u64).max(1)
     }
 
-    /// Ends the current measuring phase if every active thread is done with it, updating R.
+    /// Records that `thread` finished a measured chunk taking `time_ns`, and ends the phase when every active thread has.
+    fn measured(&mut self, info: &LoopInfo, thread: usize, time_ns: TimeNs) {
+        let ty = info.thread_type[thread];
+        self.sum_ns[ty] += time_ns as f64;
+        self.count[ty] += 1;
+        if !self.finished[thread] {
+            self.finished[thread] = true;
+            self.n_finished += 1;
+        }
+        self.maybe_advance(info);
+    }
+
     fn maybe_advance(&mut self, info: &LoopInfo) {
-        if self.finished < self.active || self.active == 0 {
+        if self.n_finished < self.active || self.active == 0 {
             return;
         }
-        let means = mean_per_type(&self.time_ns, &info.thread_type, info.n_types);
+        let means: Vec<Option<f64>> =
+            (0..info.n_types).map(|j| if self.count[j] > 0 { Some(self.sum_ns[j] / self.count[j] as f64) } else { None }).collect();
         let sm = sf_from_times(&means);
-        if self.phase == 0 {
+        if self.r.is_empty() {
             self.sampled_sf = sm.first().copied();
             self.r = sm;
         } else {
-            for (r, s) in self.r.iter_mut().zip(sm) {
-                *r = (*r * s).clamp(1e-3, 1e6);
+            // R_i = R_{i−1} · SM, applied to the R actually used (chunks are whole iterations: round(R·M)) and kept
+            // relative to the slowest type, whose threads always take M; otherwise rounding makes R drift.
+            let major = self.major as f64;
+            let applied: Vec<f64> = self.r.iter().map(|r| (r * major).round().max(1.0) / major).collect();
+            let slowest = info.n_types.saturating_sub(1);
+            let base = applied.get(slowest).copied().unwrap_or(1.0) * sm.get(slowest).copied().unwrap_or(1.0);
+            for ((r, a), s) in self.r.iter_mut().zip(&applied).zip(&sm) {
+                *r = (a * s / base).clamp(1e-3, 1e6);
             }
         }
-        self.phase += 1;
-        self.finished = 0;
-        self.time_ns.iter_mut().for_each(|t| *t = None);
+        self.finished.iter_mut().for_each(|f| *f = false);
+        self.n_finished = 0;
+        self.sum_ns.iter_mut().for_each(|x| *x = 0.0);
+        self.count.iter_mut().for_each(|x| *x = 0);
     }
 
     fn out(&mut self, info: &LoopInfo, thread: usize) -> Option<Take> {
         if self.state[thread] != State::Out {
             self.state[thread] = State::Out;
             self.active -= 1;
+            if self.finished[thread] {
+                self.finished[thread] = false;
+                self.n_finished -= 1;
+            }
             self.maybe_advance(info);
         }
         None
     }
 
-    fn small(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, phase: PhaseKind) -> Option<Take> {
-        match pool.take(self.m, phase) {
-            Some(t) => Some(t),
-            None => self.out(info, thread),
-        }
-    }
-
-    /// A thread that may join the current AID phase does so, unless the pool is too short for a whole phase.
-    fn join_or_wait(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
-        if self.phase > 0 && !self.tail {
-            let demand: u64 = (0..info.threads).map(|t| self.chunk_of(info, t)).sum();
-            if pool.remaining() < demand && self.joined[thread] < self.phase {
-                self.tail = true;
-            }
-        }
-        if self.tail {
-            return self.small(info, pool, thread, PhaseKind::Dynamic);
-        }
-        if self.phase > 0 && self.joined[thread] < self.phase {
-            let len = self.chunk_of(info, thread);
-            return match pool.take(len, PhaseKind::Aid) {
-                Some(t) => {
-                    self.joined[thread] = self.phase;
-                    self.state[thread] = State::InAid { taken_ns: now_ns };
-                    Some(t)
-                }
+    /// The next chunk once sampling is over: an AID chunk, or m near the end of the pool.
+    fn next_chunk(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
+        if self.r.is_empty() {
+            self.state[thread] = State::SamplingWait;
+            return match pool.take(self.m, PhaseKind::SamplingWait) {
+                Some(t) => Some(t),
                 None => self.out(info, thread),
             };
         }
-        self.state[thread] = State::Waiting;
-        self.small(info, pool, thread, PhaseKind::SamplingWait)
+        let demand: u64 = (0..info.threads).map(|t| self.chunk_of(info, t)).sum();
+        if self.state[thread] == State::Tail || pool.remaining() < demand {
+            self.state[thread] = State::Tail;
+            return match pool.take(self.m, PhaseKind::Dynamic) {
+                Some(t) => Some(t),
+                None => self.out(info, thread),
+            };
+        }
+        let len = self.chunk_of(info, thread);
+        match pool.take(len, PhaseKind::Aid) {
+            Some(t) => {
+                self.state[thread] = State::InAid { taken_ns: now_ns };
+                Some(t)
+            }
+            None => self.out(info, thread),
+        }
     }
 }
 
@@ -136,14 +155,13 @@ impl LoopSchedule for AidDynamic {
 
     fn begin(&mut self, info: &LoopInfo) {
         self.state = vec![State::Start; info.threads];
-        self.time_ns = vec![None; info.threads];
-        self.joined = vec![0; info.threads];
-        self.phase = 0;
-        self.finished = 0;
+        self.finished = vec![false; info.threads];
+        self.n_finished = 0;
         self.active = info.threads;
-        self.r = vec![1.0; info.n_types];
+        self.sum_ns = vec![0.0; info.n_types];
+        self.count = vec![0; info.n_types];
+        self.r = Vec::new();
         self.sampled_sf = None;
-        self.tail = false;
     }
 
     fn next(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
@@ -156,18 +174,14 @@ impl LoopSchedule for AidDynamic {
                 None => self.out(info, thread),
             },
             State::Sampling => {
-                self.time_ns[thread] = Some(now_ns.saturating_sub(info.start_ns));
-                self.finished += 1;
-                self.maybe_advance(info);
-                self.join_or_wait(info, pool, thread, now_ns)
+                self.measured(info, thread, now_ns.saturating_sub(info.start_ns));
+                self.next_chunk(info, pool, thread, now_ns)
             }
             State::InAid { taken_ns } => {
-                self.time_ns[thread] = Some(now_ns.saturating_sub(taken_ns));
-                self.finished += 1;
-                self.maybe_advance(info);
-                self.join_or_wait(info, pool, thread, now_ns)
+                self.measured(info, thread, now_ns.saturating_sub(taken_ns));
+                self.next_chunk(info, pool, thread, now_ns)
             }
-            State::Waiting => self.join_or_wait(info, pool, thread, now_ns),
+            State::SamplingWait | State::Tail => self.next_chunk(info, pool, thread, now_ns),
             State::Out => None,
         }
     }

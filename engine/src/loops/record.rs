@@ -36,6 +36,7 @@ pub struct Recorder {
     pub coalesced: bool,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn seg(core: usize, task: u32, phase: PhaseKind, leader: u32, width: u32, kind: SegmentKind, start_ns: TimeNs, end_ns: TimeNs) -> Segment {
     Segment { core: core as u32, task, task_type: phase as u32, priority: 0, leader, width, kind, start_ns, end_ns }
 }
