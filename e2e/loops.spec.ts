@@ -56,3 +56,12 @@ test("the BT-like preset charts thirty loops with their own SF", async ({ page }
   await expect(page.getByTestId("sf-chart").locator("rect.sf-true")).toHaveCount(60);
   await page.getByTestId("sf-chart").screenshot({ path: `${SCREENSHOTS}/loops-bt-a-sf.png` });
 });
+
+test("the AID-explained preset makes every phase visible", async ({ page }) => {
+  await openDefault(page);
+  await page.getByTestId("preset-picker").selectOption("aid-explained");
+  await waitIdle(page);
+  await expect(page.getByTestId("gantt")).toHaveCount(5);
+  await page.locator('[data-testid="gantt"][data-scheduler="aid-hybrid"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/loops-aid-explained.png`, fullPage: true });
+});

@@ -64,7 +64,7 @@ pub const SCENARIOS: &[PresetInfo] = &[
         description: "The benchmark DAG of TARGETS.md: 32,000 matmul tasks, P = 4, under RWS.",
     },
     // The OpenMP loop level (seed 003, seed 000 Fig. 9): scenario/presets_loops.rs.
-    L::EP_A, L::FIG1_2B2S, L::FIG1_4S, L::EP_B, L::CG_A, L::CG_B, L::PF_A, L::BT_A, L::BT_B, L::BS_A, L::BS_B, L::FIG9_LOOPS, L::FIG9_TASKS,
+    L::EXPLAINED, L::EP_A, L::FIG1_2B2S, L::FIG1_4S, L::EP_B, L::CG_A, L::CG_B, L::PF_A, L::BT_A, L::BT_B, L::BS_A, L::BS_B, L::FIG9_LOOPS, L::FIG9_TASKS,
 ];
 
 fn levels(from: u32, to: u32, step: u32) -> Vec<u32> {

@@ -25,6 +25,7 @@ macro_rules! preset {
     };
 }
 
+preset!(EXPLAINED, "aid-explained", "AID explained · one loop on Platform A (start here)", "400 heavy iterations on 4 big + 4 small cores, so every phase is visible: static leaves the big cores waiting at the barrier; AID samples one iteration per thread (vermillion), big cores keep taking iterations while the small ones finish sampling (sky blue), then each thread gets its asymmetric share (green); AID-hybrid ends dynamically (yellow).");
 preset!(FIG1_2B2S, "aid-fig1-ep-2b2s", "AID · Fig. 1a · EP-like loop, static, 2 big + 2 small", "One long loop of nearly equal iterations with 4 threads on 2 big + 2 small cores: under static the big-core threads reach the barrier early and wait (seed 003 Fig. 1a).");
 preset!(FIG1_4S, "aid-fig1-ep-4s", "AID · Fig. 1b · EP-like loop, static, 4 small", "The same loop on 4 small cores finishes about as soon as on 2 big + 2 small: static wastes the big cores (seed 003 Fig. 1b).");
 preset!(EP_A, "aid-ep-a", "AID · EP-like · Platform A (Odroid-XU4)", "One long loop, uniform with slight irregularity: AID-static's sampled SF is a little off, AID-hybrid absorbs it (seed 003 Fig. 4).");
@@ -187,6 +188,17 @@ pub fn scenario(name: &str) -> Option<Scenario> {
     let b = || platform("xeon-emulated");
     let fig1 = || vec![fig("static on 2 big + 2 small vs 4 small", "nearly the same completion time", "seed 003 §2, Fig. 1")];
     let s = match name {
+        "aid-explained" => {
+            let phases = vec![
+                serial("setup", 1_000_000.0, "ep"),
+                parallel("main loop", 400, "ep", CostProfile::Random { mean_ns: 500_000.0, cv: 0.15 }),
+            ];
+            let paper = vec![
+                fig("static on an AMP", "big-core threads wait at the barrier (Fig. 1a)", "seed 003 §2"),
+                fig("AID-hybrid vs AID-static on EP, Platform A", "+10.5% (AID-hybrid faster)", "seed 003 §4.2, Fig. 4"),
+            ];
+            loops(&EXPLAINED, a()?, (vec![class("ep", 2.6, 1.9, 0.0)], program(phases, 1, paper)), &["static-bs", "dynamic", "aid-static", "aid-hybrid", "aid-dynamic"])
+        }
         "aid-fig1-ep-2b2s" => loops(&FIG1_2B2S, odroid_xu4_subset(2, 2)?, ep(fig1()), &["static-bs", "static-sb", "dynamic", "aid-static", "aid-hybrid"]),
         "aid-fig1-ep-4s" => loops(&FIG1_4S, odroid_xu4_subset(0, 4)?, ep(fig1()), &["static-bs", "dynamic"]),
         "aid-ep-a" => loops(&EP_A, a()?, ep(vec![fig("AID-hybrid vs AID-static on EP, Platform A", "+10.5% (AID-hybrid faster)", "seed 003 §4.2, Fig. 4")]), ALL_LOOP_SCHEDULES),
