@@ -25,6 +25,8 @@ enum Format {
 #[derive(Clone, Copy, ValueEnum)]
 enum What {
     Schedulers,
+    /// Loop schedules for loop-program scenarios.
+    LoopSchedules,
     Presets,
     Platforms,
 }
@@ -90,6 +92,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::List { what } => {
             let names: Vec<&str> = match what {
                 What::Schedulers => registry::names(),
+                What::LoopSchedules => engine::loops::registry::names(),
                 What::Presets => presets::SCENARIOS.iter().map(|p| p.name).collect(),
                 What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
             };
