@@ -23,7 +23,7 @@ pub use record::EXACT_TAKES;
 pub use run::run_program;
 
 use crate::error::InputError;
-use crate::metrics::loops::{LoopMetrics, LoopStat};
+use crate::metrics::loops::{LoopMetrics, LoopStat, MAX_LOOP_STATS};
 use crate::model::loops::{BuiltPhase, BuiltProgram};
 use crate::model::{Platform, SpeedState, TimelineEvent, WorkClass};
 use crate::runtime::timeline::{Timeline, TimelineEv};
@@ -94,6 +94,8 @@ struct LoopSim<'a> {
     loop_fastest: u64,
     recorder: Recorder,
     stats: Vec<LoopStat>,
+    loop_count: u64,
+    imbalance_sum: f64,
     removals: u64,
     overhead_ns: TimeNs,
     iterations: u64,
@@ -202,6 +204,8 @@ pub fn run_loops(
         loop_fastest: 0,
         recorder: Recorder::new(platform.n_cores()),
         stats: Vec::new(),
+        loop_count: 0,
+        imbalance_sum: 0.0,
         removals: 0,
         overhead_ns: 0,
         iterations: 0,
@@ -234,7 +238,7 @@ pub fn run_loops(
     record.freq = m.timeline.freq_intervals(makespan_ns);
     record.interference = m.timeline.interference_intervals(makespan_ns);
     record.sort_by_core_and_start();
-    let n_loops = m.stats.len().max(1) as f64;
+    let n_loops = m.loop_count.max(1) as f64;
     let metrics = LoopMetrics {
         schedule: String::new(),
         mapping: mapping.label(),
@@ -243,7 +247,8 @@ pub fn run_loops(
         iterations: m.iterations,
         pool_removals: m.removals,
         overhead_ns: m.overhead_ns,
-        mean_imbalance: m.stats.iter().map(|s| s.imbalance).sum::<f64>() / n_loops,
+        mean_imbalance: m.imbalance_sum / n_loops,
+        loop_count: m.loop_count,
         loops: m.stats,
         coalesced,
     };
@@ -376,6 +381,17 @@ impl LoopSim<'_> {
         }
         self.overhead_ns += barrier_ns * self.threads.len() as TimeNs;
         let mean = sum / self.threads.len().max(1) as f64;
+        let imbalance = if mean > 0.0 { (now - start) as f64 / mean } else { 1.0 };
+        self.loop_count += 1;
+        self.imbalance_sum += imbalance;
+        if self.stats.len() < MAX_LOOP_STATS {
+            self.push_stat(idx, start, now, imbalance);
+        }
+        self.makespan_ns = now + barrier_ns;
+        kernel.schedule_at(now + barrier_ns, Ev::PhaseStart { pos: self.pos as u32 + 1 });
+    }
+
+    fn push_stat(&mut self, idx: usize, start: TimeNs, now: TimeNs, imbalance: f64) {
         let speeds: Vec<f64> = self
             .threads
             .iter()
@@ -396,14 +412,12 @@ impl LoopSim<'_> {
             start_ns: start,
             end_ns: now,
             iterations,
-            imbalance: if mean > 0.0 { (now - start) as f64 / mean } else { 1.0 },
+            imbalance,
             removals: self.loop_removals,
             estimated_sf: self.schedule.estimated_sf(),
             true_sf: if slowest > 0.0 && slowest < f64::MAX { fastest / slowest } else { 1.0 },
             iterations_on_fastest: self.loop_fastest,
         });
-        self.makespan_ns = now + barrier_ns;
-        kernel.schedule_at(now + barrier_ns, Ev::PhaseStart { pos: self.pos as u32 + 1 });
     }
 
     fn done(&mut self, kernel: &mut Kernel<Ev>, thread: usize) {

@@ -4,6 +4,9 @@ use serde::Serialize;
 
 use crate::sim::TimeNs;
 
+/// Most loop instances listed one by one in [`LoopMetrics::loops`] (a program may run 200,000 phases).
+pub const MAX_LOOP_STATS: usize = 10_000;
+
 /// One loop instance of a run.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct LoopStat {
@@ -46,9 +49,11 @@ pub struct LoopMetrics {
     pub pool_removals: u64,
     /// Thread time spent in pool removals and barriers, all threads.
     pub overhead_ns: TimeNs,
-    /// Mean of the per-loop imbalance.
+    /// Mean of the per-loop imbalance, over every loop instance.
     pub mean_imbalance: f64,
-    /// Per-loop statistics, in program order.
+    /// Number of loop instances run.
+    pub loop_count: u64,
+    /// Per-loop statistics, in program order: the first [`MAX_LOOP_STATS`] loop instances.
     pub loops: Vec<LoopStat>,
     /// True when the record merges runs of consecutive chunks per thread (very long runs), so segments are blocks, not chunks.
     pub coalesced: bool,

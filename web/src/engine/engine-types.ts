@@ -95,6 +95,8 @@ export interface LoopMetrics {
   readonly pool_removals: number;
   readonly overhead_ns: number;
   readonly mean_imbalance: number;
+  /** Every loop instance run; `loops` lists at most the first 10,000. */
+  readonly loop_count: number;
   readonly loops: readonly LoopStat[];
   readonly coalesced: boolean;
 }

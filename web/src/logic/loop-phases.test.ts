@@ -36,6 +36,7 @@ function run(scheduler: string, makespan: number, cores: number[], est: (number 
         pool_removals: 0,
         overhead_ns: 0,
         mean_imbalance: 1,
+        loop_count: est.length,
         coalesced: false,
         loops: est.map((e, k) => ({ name: `loop ${k + 1}`, phase: k, start_ns: 0, end_ns: 1, iterations: 5, imbalance: 1, removals: 0, estimated_sf: e, true_sf: 2.5, iterations_on_fastest: 3 })),
       },
