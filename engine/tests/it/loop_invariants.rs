@@ -189,3 +189,46 @@ fn bad_loop_input_is_named() {
     v["workload"]["phases"][1]["class"] = "nope".into();
     assert_eq!(err(&v).path, "workload.phases[1].class");
 }
+
+fn single_loop(n: u64, iter_ns: f64, schedulers: &[&str]) -> Scenario {
+    let mut s = engine::scenario::presets::scenario("aid-ep-a").expect("preset");
+    s.workload = Workload::LoopProgram(LoopProgram {
+        threads: None,
+        repeat: 1,
+        costs: LoopCosts::default(),
+        phases: vec![Phase::Loop(ParallelLoop { name: None, iterations: n, class: "ep".into(), cost: CostProfile::Uniform { iter_ns }, chunk: 1 })],
+        paper: vec![],
+    });
+    s.schedulers = schedulers.iter().map(|x| x.to_string()).collect();
+    s
+}
+
+#[test]
+fn static_schedules_use_chunk_level_events_not_one_per_iteration() {
+    // A 10^6-iteration loop under static, pthreads, hybrid-split, AID-static(offline) costs a handful of events per thread.
+    let r = single_loop(1_000_000, 10.0, &["static-bs", "static-sb", "pthreads", "hybrid-split", "aid-static-offline", "aid-static"]).run().expect("runs");
+    for run in &r.runs {
+        assert!(run.output.events_handled < 200, "{}: {} events", run.scheduler, run.output.events_handled);
+    }
+}
+
+#[test]
+fn a_dvfs_step_re_times_running_chunks() {
+    // Static(BS) on Platform A, 8 threads, 8,000 iterations of 10 µs: each big thread runs 1,000 iterations = 10 ms of
+    // reference work at speed 2.6 (3.846 ms). Halving the big cluster's frequency (2000 → 1000 MHz, β = 1) at 1 ms
+    // leaves (10 ms − 2.6 ms) of work at speed 1.3: the big threads finish at 1 + 7.4/1.3 = 6.692 ms (±2 µs rounding).
+    let mut s = single_loop(8_000, 10_000.0, &["static-bs"]);
+    s.events.push(TimelineEvent::Dvfs(Dvfs { cluster: 0, freq_mhz: 1000, start_ns: 1_000_000, end_ns: None }));
+    let r = s.run().expect("runs");
+    let rec = &r.runs[0].output.record;
+    let big_end = (0..rec.len())
+        .filter(|&i| rec.core[i] < 4 && rec.kind[i] == SegmentKind::Work as u8)
+        .map(|i| rec.end_ns[i])
+        .max()
+        .expect("big work");
+    let want = 1_000_000.0 + (10_000_000.0 - 2.6 * 1_000_000.0) / 1.3;
+    assert!((big_end as f64 - want).abs() < 2_000.0, "big threads end at {big_end}, want {want:.0}");
+    // The small threads are unaffected: 10 ms of work at speed 1.
+    let small_end = (0..rec.len()).filter(|&i| rec.core[i] >= 4 && rec.kind[i] == SegmentKind::Work as u8).map(|i| rec.end_ns[i]).max().expect("small");
+    assert!((small_end as f64 - 10_000_000.0).abs() < 2_000.0, "small threads end at {small_end}");
+}
