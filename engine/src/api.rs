@@ -17,16 +17,16 @@ fn js_error(e: InputError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-fn infos(list: &[presets::PresetInfo]) -> String {
+fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String {
     let v: Vec<_> =
-        list.iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
+        list.into_iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
     serde_json::Value::Array(v).to_string()
 }
 
 /// Scenario presets as JSON `[{"name","title","description"}]`; the first is the default.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
-    infos(presets::SCENARIOS)
+    infos(presets::all_scenarios())
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.

@@ -11,6 +11,7 @@ pub mod api;
 pub mod error;
 pub mod metrics;
 pub mod model;
+pub mod os;
 pub mod runtime;
 pub mod scenario;
 pub mod sched;

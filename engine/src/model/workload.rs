@@ -120,6 +120,8 @@ pub enum Workload {
     Layered(Layered),
     /// See [`Dag`].
     Dag(Dag),
+    /// OS level: applications started together (see [`crate::model::apps::AppMix`]).
+    Applications(crate::model::apps::AppMix),
 }
 
 /// Most tasks a workload may have.
@@ -248,7 +250,8 @@ impl Workload {
         match kind.as_str() {
             "layered" => Ok(Workload::Layered(crate::error::from_value(rest, path)?)),
             "dag" => Ok(Workload::Dag(crate::error::from_value(rest, path)?)),
-            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag)"))),
+            "applications" => Ok(Workload::Applications(crate::error::from_value(rest, path)?)),
+            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, applications)"))),
         }
     }
 
@@ -300,6 +303,9 @@ impl Workload {
                     }
                     prev_critical = Some(critical);
                 }
+            }
+            Workload::Applications(_) => {
+                return Err(InputError::new(path, "an applications workload runs at the OS level and has no single task graph"));
             }
             Workload::Dag(Dag { tasks }) => {
                 if tasks.is_empty() {

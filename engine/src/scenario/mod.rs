@@ -3,7 +3,10 @@
 //! The schema is documented in `docs/scenario.md` and `docs/scenario.schema.json`.
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
+pub mod os_level;
 pub mod presets;
+pub mod presets_os;
+pub mod sweep;
 
 use serde::{Deserialize, Serialize};
 
@@ -187,6 +190,10 @@ impl Scenario {
     fn check_scheduler(&self, name: &str, path: &str) -> InputResult<()> {
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => registry::build(name, self.platform.n_cores(), path).map(|_| ()),
+            Workload::Applications(mix) => {
+                mix.validate(&self.platform, "workload")?;
+                crate::os::registry::build(name, &mix.os, path).map(|_| ())
+            }
         }
     }
 
@@ -195,6 +202,7 @@ impl Scenario {
         self.validate()?;
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => self.run_task_level(),
+            Workload::Applications(mix) => os_level::run(self, mix),
         }
     }
 
@@ -290,7 +298,7 @@ mod tests {
 
     #[test]
     fn every_preset_round_trips_and_validates() {
-        for p in presets::SCENARIOS {
+        for p in presets::all_scenarios() {
             let s = presets::scenario(p.name).expect("preset");
             let again = Scenario::from_json(&s.to_json()).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             assert_eq!(again, s);

@@ -64,6 +64,11 @@ pub const SCENARIOS: &[PresetInfo] = &[
     },
 ];
 
+/// Every scenario preset: [`SCENARIOS`] then the OS-level ones of `presets_os.rs`.
+pub fn all_scenarios() -> Vec<&'static PresetInfo> {
+    SCENARIOS.iter().chain(super::presets_os::OS_SCENARIOS.iter()).collect()
+}
+
 fn levels(from: u32, to: u32, step: u32) -> Vec<u32> {
     (from..=to).step_by(step as usize).collect()
 }
@@ -219,6 +224,6 @@ pub fn scenario(name: &str) -> Option<Scenario> {
             Some(s)
         }
         "tx2-matmul-32000" => base(name, "jetson-tx2", layered(KernelKind::Matmul, 4, 32_000), &["rws"]),
-        _ => None,
+        _ => super::presets_os::scenario(name),
     }
 }
