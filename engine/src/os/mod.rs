@@ -196,8 +196,7 @@ pub fn pull_queued(view: &OsView, allowed: &[usize], tick: bool) -> Vec<Move> {
     let mut queues: Vec<Vec<usize>> = view.cores.iter().map(|c| c.queued.clone()).collect();
     let mut moves = Vec::new();
     let online: Vec<usize> = allowed.iter().copied().filter(|&c| view.cores[c].online).collect();
-    loop {
-        let Some(&dst) = online.iter().min_by_key(|&&c| (load[c], c)) else { break };
+    while let Some(&dst) = online.iter().min_by_key(|&&c| (load[c], c)) {
         let Some(&src) = online.iter().filter(|&&c| !queues[c].is_empty()).max_by_key(|&&c| (load[c], std::cmp::Reverse(c))) else { break };
         let gap_needed = if tick { 2 } else { 1 };
         if load[src] < load[dst] + gap_needed || (!tick && load[dst] > 0) || load[src] < 2 {

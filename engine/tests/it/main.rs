@@ -2,4 +2,5 @@
 
 mod gen;
 mod invariants;
+mod os_papers;
 mod tidy;

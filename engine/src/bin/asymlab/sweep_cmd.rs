@@ -57,7 +57,7 @@ fn seeds(text: &str) -> Result<Vec<u64>, String> {
 
 fn bar(done: usize, total: usize, start: Instant) -> String {
     let width = 30;
-    let filled = if total == 0 { width } else { done * width / total };
+    let filled = (done * width).checked_div(total).unwrap_or(width);
     let elapsed = start.elapsed().as_secs_f64();
     let eta = if done == 0 { 0.0 } else { elapsed / done as f64 * (total - done) as f64 };
     format!("\r[{}{}] {done}/{total} cells  {elapsed:.1}s  eta {eta:.1}s ", "#".repeat(filled), ".".repeat(width - filled))
