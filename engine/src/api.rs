@@ -41,6 +41,34 @@ pub fn list_schedulers() -> String {
     serde_json::Value::from(registry::names()).to_string()
 }
 
+/// OS-level methods as JSON `[{"name","params","description"}]` (the task schedulers stay in `list_schedulers`).
+#[wasm_bindgen]
+pub fn list_os_schedulers() -> String {
+    let v: Vec<_> = crate::os::registry::OS_SCHEDULERS
+        .iter()
+        .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
+        .collect();
+    serde_json::Value::Array(v).to_string()
+}
+
+/// The OS-level catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `presets_os::catalog_json`).
+#[wasm_bindgen]
+pub fn os_catalog() -> String {
+    presets::presets_os_catalog()
+}
+
+/// The cells of a sweep grid `{"schedulers","configs","workloads","seeds"}` as a JSON array.
+#[wasm_bindgen]
+pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
+    crate::scenario::sweep::cells_json(grid_json).map_err(js_error)
+}
+
+/// Runs one sweep cell `{"index","scheduler","config","workload","seed"}`; returns its row as JSON.
+#[wasm_bindgen]
+pub fn run_sweep_cell(cell_json: &str) -> Result<String, JsError> {
+    crate::scenario::sweep::run_cell_json(cell_json).map_err(js_error)
+}
+
 /// The scenario JSON of preset `name`.
 pub fn try_preset_scenario(name: &str) -> Result<String, InputError> {
     presets::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))

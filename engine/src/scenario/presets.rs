@@ -69,6 +69,11 @@ pub fn all_scenarios() -> Vec<&'static PresetInfo> {
     SCENARIOS.iter().chain(super::presets_os::OS_SCENARIOS.iter()).collect()
 }
 
+/// The OS-level catalog JSON (applications, mixes, configurations, methods, figure sweeps).
+pub fn presets_os_catalog() -> String {
+    super::presets_os::catalog_json()
+}
+
 fn levels(from: u32, to: u32, step: u32) -> Vec<u32> {
     (from..=to).step_by(step as usize).collect()
 }

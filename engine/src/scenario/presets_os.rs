@@ -247,3 +247,32 @@ pub fn scenario(name: &str) -> Option<Scenario> {
 pub fn is_barrier_app(name: &str) -> bool {
     BARRIER_APPS.contains(&name)
 }
+
+/// Everything the OS-level pickers show, as JSON: applications (profiles), seed 002 mixes with their preference values,
+/// configurations, OS-level methods, and the figure presets with their sweeps and the papers' numbers.
+pub fn catalog_json() -> String {
+    use crate::model::apps::{mix, profiles};
+    let gem5 = platform("gem5-8l8s");
+    let mixes: Vec<serde_json::Value> = MIX_NAMES
+        .iter()
+        .filter_map(|name| {
+            let m = mix(name)?;
+            let (runs, _) = m.resolve(gem5.as_ref()?, "workload").ok()?;
+            Some(serde_json::json!({
+                "name": name,
+                "apps": runs.iter().map(|r| serde_json::json!({ "app": r.name, "threads": r.threads, "preference": r.preference })).collect::<Vec<_>>(),
+            }))
+        })
+        .collect();
+    let mut configs: Vec<String> = ["0+1", "0+4", "2+2", "4+0", "4+1", "4+2", "4+3", "4+4"].iter().map(|c| format!("odroid-xu3:{c}")).collect();
+    configs.extend(["gem5-8l8s", "gem5-6l13s", "gem5-4l18s"].iter().map(|s| s.to_string()));
+    let schedulers: Vec<serde_json::Value> = crate::os::registry::OS_SCHEDULERS
+        .iter()
+        .map(|e| serde_json::json!({ "name": e.name, "params": e.params, "description": e.description }))
+        .collect();
+    let figures: Vec<serde_json::Value> = OS_SCENARIOS
+        .iter()
+        .filter_map(|p| Some(serde_json::json!({ "name": p.name, "title": p.title, "description": p.description, "sweep": figure(p.name)? })))
+        .collect();
+    serde_json::json!({ "apps": profiles(), "mixes": mixes, "configs": configs, "schedulers": schedulers, "figures": figures }).to_string()
+}

@@ -23,7 +23,7 @@ pub struct Grid {
 }
 
 /// One cell of the grid.
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// Index in the whole grid.
     pub index: usize,
@@ -133,6 +133,24 @@ pub fn run_cell(cell: &Cell) -> InputResult<Row> {
         migrations: os.map_or(0, |o| o.migrations),
         app_done_ns: os.map(|o| o.app_done_ns.clone()).unwrap_or_default(),
     })
+}
+
+/// The cells of a grid given as JSON, as a JSON array (for the Wasm API).
+pub fn cells_json(grid_json: &str) -> InputResult<String> {
+    let value: serde_json::Value = serde_json::from_str(grid_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+    let grid: Grid = crate::error::from_value(value, "")?;
+    if grid.len() > 100_000 {
+        return Err(InputError::new("", format!("{} cells; at most 100000 per sweep in the browser", grid.len())));
+    }
+    serde_json::to_string(&grid.cells()).map_err(|e| InputError::new("", e.to_string()))
+}
+
+/// Runs one cell given as JSON and returns its row as JSON (for the Wasm API, one call per cell so the page shows progress).
+pub fn run_cell_json(cell_json: &str) -> InputResult<String> {
+    let value: serde_json::Value = serde_json::from_str(cell_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+    let cell: Cell = crate::error::from_value(value, "")?;
+    let row = run_cell(&cell)?;
+    serde_json::to_string(&row).map_err(|e| InputError::new("", e.to_string()))
 }
 
 /// The CSV header line (with newline).
