@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
+import { OsLab } from "./os-lab/OsLab";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import type { AppState } from "./state/store";
@@ -53,6 +54,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
         <ScenarioEditor />
         <Timeline renderLoop={props.renderLoop} />
+        <OsLab />
       </main>
     </div>
   );

@@ -19,6 +19,12 @@ pub struct PaperNumber {
     pub value: f64,
     /// Unit (`×`, `%`, `W`).
     pub unit: &'static str,
+    /// How to compute the simulated counterpart from the sweep's rows, fields separated by `|`:
+    /// `mean|FIELD|SCHEDULER or *|CONFIG` (mean over workloads and seeds), `change|FIELD|SCHEDULER|CONFIG_A|CONFIG_B[|WORKLOAD,…]`
+    /// (percent change of the mean from A to B, optionally over the listed workloads only), `gain|SCHEDULER|BASELINE|mean, max or CONFIG` (percent by which the baseline's
+    /// mean makespan exceeds the scheduler's, averaged or maximised over configurations × workloads, or averaged on one configuration), `spread|SCHEDULER` (largest percent
+    /// distance of a run's makespan from its case's mean).
+    pub key: String,
 }
 
 /// The sweep behind a figure: schedulers × configurations × workloads × seeds, and what the paper reports.
@@ -94,8 +100,8 @@ fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-fn num(label: &'static str, value: f64, unit: &'static str) -> PaperNumber {
-    PaperNumber { label, value, unit }
+fn num(label: &'static str, value: f64, unit: &'static str, key: &str) -> PaperNumber {
+    PaperNumber { label, value, unit, key: key.to_string() }
 }
 
 /// The figure sweep of preset `name`.
@@ -112,14 +118,14 @@ pub fn figure(name: &str) -> Option<FigureSpec> {
             workloads: strings(MATURITY_APPS),
             seeds: 1,
             paper: vec![
-                num("0+4 average speedup, all approaches", 3.8, "×"),
-                num("2+2 static threading", 5.0, "×"),
-                num("2+2 GTS", 5.9, "×"),
-                num("2+2 task-based", 6.8, "×"),
-                num("4+0 average speedup", 9.5, "×"),
-                num("0+4 average power", 0.75, "W"),
-                num("4+0 task-based power", 3.5, "W"),
-                num("barrier apps, static threading, 0+4 → 2+2", 1.0, "%"),
+                num("0+4 average speedup, all approaches", 3.8, "×", "mean|speedup|*|odroid-xu3:0+4"),
+                num("2+2 static threading", 5.0, "×", "mean|speedup|pinned|odroid-xu3:2+2"),
+                num("2+2 GTS", 5.9, "×", "mean|speedup|gts|odroid-xu3:2+2"),
+                num("2+2 task-based", 6.8, "×", "mean|speedup|tasks|odroid-xu3:2+2"),
+                num("4+0 average speedup", 9.5, "×", "mean|speedup|*|odroid-xu3:4+0"),
+                num("0+4 average power", 0.75, "W", "mean|avg_power_w|*|odroid-xu3:0+4"),
+                num("4+0 task-based power", 3.5, "W", "mean|avg_power_w|tasks|odroid-xu3:4+0"),
+                num("barrier apps, static threading, 0+4 → 2+2", 1.0, "%", "change|speedup|pinned|odroid-xu3:0+4|odroid-xu3:2+2|blackscholes,facesim,fluidanimate,streamcluster,swaptions"),
             ],
         },
         "maturity-fig6" => FigureSpec {
@@ -130,14 +136,14 @@ pub fn figure(name: &str) -> Option<FigureSpec> {
             workloads: strings(MATURITY_APPS),
             seeds: 1,
             paper: vec![
-                num("static threading 4+0 → 4+4", -6.0, "%"),
-                num("GTS 4+0 → 4+4", 8.0, "%"),
-                num("GTS 4+0 → 4+1", -22.0, "%"),
-                num("task-based 4+0 → 4+4", 15.0, "%"),
-                num("energy 4+4 vs 4+0, static threading", -14.0, "%"),
-                num("energy 4+4 vs 4+0, GTS", -15.0, "%"),
-                num("energy 4+4 vs 4+0, task-based", -16.0, "%"),
-                num("EDP reduction static / GTS / task-based", -6.0, "%"),
+                num("static threading 4+0 → 4+4", -6.0, "%", "change|speedup|pinned|odroid-xu3:4+0|odroid-xu3:4+4"),
+                num("GTS 4+0 → 4+4", 8.0, "%", "change|speedup|gts|odroid-xu3:4+0|odroid-xu3:4+4"),
+                num("GTS 4+0 → 4+1", -22.0, "%", "change|speedup|gts|odroid-xu3:4+0|odroid-xu3:4+1"),
+                num("task-based 4+0 → 4+4", 15.0, "%", "change|speedup|tasks|odroid-xu3:4+0|odroid-xu3:4+4"),
+                num("energy 4+4 vs 4+0, static threading", -14.0, "%", "change|energy_j|pinned|odroid-xu3:4+0|odroid-xu3:4+4"),
+                num("energy 4+4 vs 4+0, GTS", -15.0, "%", "change|energy_j|gts|odroid-xu3:4+0|odroid-xu3:4+4"),
+                num("energy 4+4 vs 4+0, task-based", -16.0, "%", "change|energy_j|tasks|odroid-xu3:4+0|odroid-xu3:4+4"),
+                num("EDP 4+4 vs 4+0, task-based", -36.0, "%", "change|edp_js|tasks|odroid-xu3:4+0|odroid-xu3:4+4"),
             ],
         },
         "maturity-fig9" => FigureSpec {
@@ -148,9 +154,9 @@ pub fn figure(name: &str) -> Option<FigureSpec> {
             workloads: strings(&["blackscholes", "bodytrack", "fluidanimate", "swaptions"]),
             seeds: 1,
             paper: vec![
-                num("task-based over static threading, 5 cores (up to)", 59.0, "%"),
-                num("loop-dynamic over static threading (up to)", 54.0, "%"),
-                num("loop-static over static threading (average)", 26.0, "%"),
+                num("task-based over static threading, 4+1", 59.0, "%", "gain|tasks|pinned|odroid-xu3:4+1"),
+                num("loop-dynamic over static threading, 4+1", 54.0, "%", "gain|loop-dynamic|pinned|odroid-xu3:4+1"),
+                num("loop-static over static threading (average)", 26.0, "%", "gain|loop-static|pinned|mean"),
             ],
         },
         "pbs-fig1" => FigureSpec {
@@ -160,7 +166,7 @@ pub fn figure(name: &str) -> Option<FigureSpec> {
             configs: strings(&["gem5-8l8s"]),
             workloads: strings(&["BF", "BS"]),
             seeds: 8,
-            paper: vec![num("PBS and LCSS within ± of the mean", 3.0, "%")],
+            paper: vec![num("PBS within ± of the mean", 3.0, "%", "spread|pbs"), num("LCSS within ± of the mean", 3.0, "%", "spread|lcss"), num("LIN (no paper number: it varies)", 0.0, "%", "spread|linux")],
         },
         "pbs-fig2" | "pbs-fig3" | "pbs-fig4" => FigureSpec {
             name: match name {
@@ -178,10 +184,10 @@ pub fn figure(name: &str) -> Option<FigureSpec> {
             workloads: strings(MIX_NAMES),
             seeds: 5,
             paper: vec![
-                num("PBS over LIN, average of 15 cases", 13.3, "%"),
-                num("PBS over LIN, best case", 18.0, "%"),
-                num("LCSS over LIN, average", 5.3, "%"),
-                num("LCSS over LIN, best case", 6.0, "%"),
+                num("PBS over LIN, average of 15 cases", 13.3, "%", "gain|pbs|linux|mean"),
+                num("PBS over LIN, best case", 18.0, "%", "gain|pbs|linux|max"),
+                num("LCSS over LIN, average", 5.3, "%", "gain|lcss|linux|mean"),
+                num("LCSS over LIN, best case", 6.0, "%", "gain|lcss|linux|max"),
             ],
         },
         "pbs-fig5" => FigureSpec {
@@ -192,10 +198,10 @@ pub fn figure(name: &str) -> Option<FigureSpec> {
             workloads: strings(MIX_NAMES),
             seeds: 1,
             paper: vec![
-                num("load balancing, PBS, average", 9.9, "%"),
-                num("load balancing, PBS, DC", 26.3, "%"),
-                num("load balancing, LCSS, average", 9.2, "%"),
-                num("load balancing, LCSS, BF", 14.4, "%"),
+                num("load balancing, PBS, average", 9.9, "%", "gain|pbs|pbs[lb=off]|mean"),
+                num("load balancing, PBS, best case (paper: DC)", 26.3, "%", "gain|pbs|pbs[lb=off]|max"),
+                num("load balancing, LCSS, average", 9.2, "%", "gain|lcss|lcss[lb=off]|mean"),
+                num("load balancing, LCSS, best case (paper: BF)", 14.4, "%", "gain|lcss|lcss[lb=off]|max"),
             ],
         },
         _ => return None,

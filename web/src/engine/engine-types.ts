@@ -9,6 +9,9 @@ export interface WasmEngineModule {
   list_platforms(): string;
   platform_preset(name: string): string;
   list_schedulers(): string;
+  os_catalog(): string;
+  sweep_cells(gridJson: string): string;
+  run_sweep_cell(cellJson: string): string;
   Session: new (scenarioJson: string) => WasmSession;
 }
 
@@ -86,11 +89,21 @@ export interface InterferenceInterval {
   readonly label: string;
 }
 
+/** A thread that ran on another core than last time (OS-level runs only). */
+export interface Migration {
+  readonly t_ns: number;
+  readonly thread: number;
+  readonly from_core: number;
+  readonly to_core: number;
+}
+
 export interface RunInfo {
   readonly scheduler: string;
   readonly metrics: RunMetrics;
   readonly freq_intervals: readonly FreqInterval[];
   readonly interference_intervals: readonly InterferenceInterval[];
+  /** Present for every run; empty below the OS level. */
+  readonly migrations?: readonly Migration[];
 }
 
 /** The JSON returned by `Session.run_all()`. */
