@@ -2,5 +2,6 @@
 
 mod gen;
 mod invariants;
+mod os_inputs;
 mod os_papers;
 mod tidy;
