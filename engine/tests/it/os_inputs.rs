@@ -11,7 +11,7 @@ fn preset_json(name: &str) -> serde_json::Value {
 }
 
 fn error_of(v: serde_json::Value) -> engine::InputError {
-    Scenario::from_json(&v.to_string()).err().expect("must fail")
+    Scenario::from_json(&v.to_string()).expect_err("must fail")
 }
 
 #[test]
