@@ -27,6 +27,14 @@ enum What {
     Schedulers,
     Presets,
     Platforms,
+    /// OS-level methods (applications workloads).
+    OsSchedulers,
+    /// Built-in application profiles.
+    Apps,
+    /// Seed 002 workload mixes.
+    Mixes,
+    /// Figure presets with a sweep (`asymlab sweep --figure`).
+    Figures,
 }
 
 #[derive(Subcommand)]
@@ -122,6 +130,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 What::Schedulers => registry::names(),
                 What::Presets => presets::all_scenarios().iter().map(|p| p.name).collect(),
                 What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
+                What::OsSchedulers => engine::os::registry::names(),
+                What::Apps => engine::model::apps::MATURITY_APPS.iter().copied().chain(["freqmine"]).collect(),
+                What::Mixes => engine::model::apps::MIX_NAMES.to_vec(),
+                What::Figures => engine::scenario::presets_os::OS_SCENARIOS.iter().map(|p| p.name).collect(),
             };
             for n in names {
                 println!("{n}");
