@@ -24,6 +24,7 @@ export function OsLab() {
   const [sel, setSel] = useState<Selection>({ schedulers: [], configs: [], workloads: [], seeds: 1 });
   const [rows, setRows] = useState<SweepRow[]>([]);
   const [ranSel, setRanSel] = useState<Selection | null>(null);
+  const [ranFigure, setRanFigure] = useState<FigureInfo | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const token = useRef(0);
@@ -63,6 +64,7 @@ export function OsLab() {
       const cells = await engine.sweepCells(grid);
       setProgress({ done: 0, total: cells.length });
       setRanSel(sel);
+      setRanFigure(figure ?? null);
       const acc: SweepRow[] = [];
       for (const cell of cells) {
         if (token.current !== mine) return;
@@ -144,7 +146,7 @@ export function OsLab() {
           {error}
         </p>
       )}
-      {ranSel && <OsCharts rows={rows} sel={ranSel} chart={running ? chart : chart} paper={figure && figure.name === figureName ? figure.sweep.paper : []} />}
+      {ranSel && <OsCharts rows={rows} sel={ranSel} chart={ranFigure?.sweep.chart ?? chart} paper={ranFigure?.sweep.paper ?? []} />}
     </section>
   );
 }
