@@ -70,6 +70,26 @@ export interface RunMetrics {
   readonly idle_ns_per_core: readonly number[];
   readonly overhead_ns_per_core: readonly number[];
   readonly utilisation_per_cluster: readonly number[];
+  /** OS level only (applications workloads). */
+  readonly os?: OsRunMetrics;
+}
+
+/** `metrics.os` of an applications workload (engine/src/metrics/os.rs). */
+export interface OsRunMetrics {
+  readonly apps: readonly string[];
+  readonly app_done_ns: readonly number[];
+  readonly app_speedup: readonly number[];
+  readonly app_ideal_speedup: readonly number[];
+  readonly speedup?: number;
+  readonly ideal_speedup?: number;
+  readonly energy_norm: number;
+  readonly edp_norm: number;
+  readonly baseline: string;
+  readonly migrations: number;
+  readonly runs: number;
+  readonly makespan_mean_ns: number;
+  readonly makespan_min_ns: number;
+  readonly makespan_max_ns: number;
 }
 
 export interface FreqInterval {
