@@ -88,6 +88,9 @@ impl AppProfile {
             return Err(InputError::new(format!("{path}.name"), "must not be empty"));
         }
         at_least(&format!("{path}.work_ns"), self.work_ns, 1.0)?;
+        if self.work_ns > 1e15 {
+            return Err(InputError::new(format!("{path}.work_ns"), "must be at most 1e15 ns (about 11 days)"));
+        }
         at_least(&format!("{path}.ratio"), self.ratio, f64::MIN_POSITIVE)?;
         unit_interval(&format!("{path}.beta"), self.beta)?;
         unit_interval(&format!("{path}.mem_intensity"), self.mem_intensity)?;
@@ -210,9 +213,14 @@ impl Default for OsOptions {
 impl OsOptions {
     /// Checks ranges and the order of the thresholds.
     pub fn validate(&self, path: &str) -> InputResult<()> {
-        for (name, v, min) in [("slice_ns", self.slice_ns, 10_000), ("tick_ns", self.tick_ns, 100_000), ("half_life_ns", self.half_life_ns, 100_000)] {
-            if v < min {
-                return Err(InputError::new(format!("{path}.{name}"), format!("must be at least {min} ns, got {v}")));
+        for (name, v, min, max) in [
+            ("slice_ns", self.slice_ns, 10_000, 10_000_000_000),
+            ("tick_ns", self.tick_ns, 100_000, 10_000_000_000),
+            ("half_life_ns", self.half_life_ns, 100_000, 100_000_000_000),
+            ("migration_ns", self.migration_ns, 0, 1_000_000_000),
+        ] {
+            if v < min || v > max {
+                return Err(InputError::new(format!("{path}.{name}"), format!("must be between {min} and {max} ns, got {v}")));
             }
         }
         if self.up_threshold > 1024 {
@@ -351,6 +359,9 @@ impl AppMix {
             }
             if let Some(scale) = entry.work_scale {
                 at_least(&format!("{p}.work_scale"), scale, 1e-6)?;
+                if scale > 1e6 {
+                    return Err(InputError::new(format!("{p}.work_scale"), format!("must be at most 1000000, got {scale}")));
+                }
                 profile.work_ns *= scale;
             }
             profile.validate(&format!("{p}.profile"))?;
@@ -553,6 +564,10 @@ mod tests {
         let e = m.validate(&p, "workload").expect_err("order");
         assert_eq!(e.path, "workload.os.down_threshold");
         assert!(e.message.contains("must be below the up threshold"), "{e}");
+
+        let mut m = mix("BF").expect("mix");
+        m.os.migration_ns = u64::MAX;
+        assert_eq!(m.validate(&p, "workload").expect_err("huge").path, "workload.os.migration_ns");
 
         let mut m = mix("BF").expect("mix");
         m.apps[0].app = "doom".into();

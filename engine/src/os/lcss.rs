@@ -84,3 +84,17 @@ impl OsScheduler for Lcss {
         pull_queued(view, &(0..view.cores.len()).collect::<Vec<_>>(), reason == BalanceReason::Tick)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lcsa_splits_large_cores_evenly_and_passes_spares_on() {
+        assert_eq!(split_large(8, &[8, 8]), vec![4, 4]);
+        assert_eq!(split_large(6, &[2, 8]), vec![2, 4], "an application with fewer threads than K/N leaves the rest to the others");
+        assert_eq!(split_large(5, &[8, 8]), vec![3, 2], "the odd core goes first come, first served");
+        assert_eq!(split_large(4, &[8, 8, 8]), vec![2, 1, 1]);
+        assert_eq!(split_large(0, &[8]), vec![0]);
+    }
+}

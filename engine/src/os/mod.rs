@@ -262,3 +262,20 @@ pub fn evict_occupants(view: &OsView) -> Vec<Move> {
     }
     moves
 }
+
+/// A hand-built view for scheduler unit tests: `big` large cores then `little` small ones, applications with
+/// (preference, threads), every thread new.
+#[cfg(test)]
+pub(crate) fn test_view_parts(big: usize, little: usize, apps: &[(i32, u32)]) -> (Vec<ThreadInfo>, Vec<CoreInfo>, Vec<AppInfo>) {
+    let cores = (0..big + little)
+        .map(|c| CoreInfo { cluster: usize::from(c >= big), big: c < big, running: None, queued: vec![], online: true })
+        .collect();
+    let mut threads = Vec::new();
+    for (a, &(_, n)) in apps.iter().enumerate() {
+        for local in 0..n {
+            threads.push(ThreadInfo { app: a, local, state: ThreadState::New, core: None, prev_core: None, util: 1024.0, movable: true });
+        }
+    }
+    let infos = apps.iter().map(|&(preference, threads)| AppInfo { preference, threads, done: false }).collect();
+    (threads, cores, infos)
+}

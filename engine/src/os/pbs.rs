@@ -119,3 +119,29 @@ impl OsScheduler for Pbs {
         moves
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::os::test_view_parts;
+    use crate::sim::Rng;
+
+    fn targets(apps: &[(i32, u32)], big: usize, little: usize) -> Vec<usize> {
+        let (threads, cores, infos) = test_view_parts(big, little, apps);
+        let mut rng = Rng::new(1);
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &infos, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        let mut pbs = Pbs::new(true);
+        (0..threads.len()).map(|t| pbs.place(&mut view, t, false)).collect()
+    }
+
+    #[test]
+    fn pba_gives_large_cores_to_the_highest_preference_first_and_fcfs_among_equals() {
+        // BF on 6L13S: blackscholes (3) first in the queue, freqmine (9) second; large cores are 0..6.
+        let t = targets(&[(3, 8), (9, 8)], 6, 13);
+        assert!(t[8..14].iter().all(|&c| c < 6), "freqmine's first six threads on large cores: {t:?}");
+        assert!(t[14..].iter().chain(&t[..8]).all(|&c| c >= 6), "everything else on small cores: {t:?}");
+        // BS: equal preferences, first come first served.
+        let t = targets(&[(3, 8), (3, 8)], 8, 8);
+        assert!(t[..8].iter().all(|&c| c < 8) && t[8..].iter().all(|&c| c >= 8), "{t:?}");
+    }
+}
