@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { LoopPanel } from "./panels/loops/LoopPanel";
+import { OsLab } from "./os-lab/OsLab";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import type { AppState } from "./state/store";
@@ -55,6 +56,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
         <ScenarioEditor />
         <Timeline renderLoop={props.renderLoop} />
+        <OsLab />
       </main>
     </div>
   );

@@ -4,4 +4,6 @@ mod aid_paper;
 mod gen;
 mod invariants;
 mod loop_invariants;
+mod os_inputs;
+mod os_papers;
 mod tidy;
