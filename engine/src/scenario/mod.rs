@@ -3,6 +3,7 @@
 //! The schema is documented in `docs/scenario.md` and `docs/scenario.schema.json`.
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
+pub mod guides;
 pub mod presets;
 
 use serde::{Deserialize, Serialize};
