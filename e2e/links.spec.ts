@@ -79,6 +79,23 @@ test("a link opened in a fresh browser context shows exactly the same run and vi
   expect(otherErrors).toEqual([]);
 });
 
+test("Copy link on an unchanged preset gives the exact scenario, still named after its preset", async ({ page, browser }) => {
+  await open(page, "#preset=tx2-corunner");
+  const metrics = await metricsText(page);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByTestId("copy-link").click();
+  await expect(page.getByTestId("copy-link")).toHaveText(/Copied/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/#v1\./);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(copied);
+  await waitIdle(other);
+  await expect(other.getByTestId("preset-picker")).toHaveValue("tx2-corunner");
+  expect(await metricsText(other)).toBe(metrics);
+  await fresh.close();
+});
+
 test("back and forward restore scenarios and zoom", async ({ page }) => {
   const errors = watchErrors(page);
   await open(page, "");
@@ -94,7 +111,7 @@ test("back and forward restore scenarios and zoom", async ({ page }) => {
   const zoomed = await page.getByTestId("visible-window").innerText();
   await picker.selectOption("tx2-corunner");
   await waitIdle(page);
-  await expect(page).toHaveURL(/#preset=tx2-corunner$/);
+  await expect(page).toHaveURL(/#preset=tx2-corunner(&|$)/);
 
   await page.goBack();
   await expect(picker).toHaveValue("tx2-matmul");

@@ -50,7 +50,11 @@ export function Gallery(props: { readonly presets: readonly PresetInfo[]; readon
                   <Thumbnail name={preset.name} service={props.service} />
                   <span className="card-title">{preset.title}</span>
                   {preset.question && <span className="card-question">{preset.question}</span>}
-                  {preset.figure && <span className="card-figure muted">Reproduces: {preset.figure}</span>}
+                  {preset.figure && (
+                    <span className="card-figure muted">
+                      {/^\s*seed\s+\d{3}/i.test(preset.figure) ? `Reproduces ${preset.figure}` : preset.figure}
+                    </span>
+                  )}
                 </a>
               </li>
             ))}

@@ -1,16 +1,14 @@
 // Paints a small overview of one run (every core row over the whole run) on
-// a 2D context: the gallery's thumbnails. Level of detail as in the Gantt.
+// a 2D context: the gallery's thumbnails. Work segments only.
 import type { SegmentColumns, SimResult } from "../engine/engine";
 import { SegKind } from "../engine/engine-types";
 import { LIGHT, priorityColor, taskTypeColor } from "../logic/palette";
-import { forEachLodRect } from "../timeline/lod";
 import { TimeScale } from "../timeline/time-scale";
 
 export const THUMB_W = 320;
 export const THUMB_H = 112;
 
 function colorOf(seg: SegmentColumns, i: number): string {
-  if (seg.kind[i] !== SegKind.Work) return LIGHT.overhead;
   return seg.priority[i] === 1 ? priorityColor(seg.taskType[i]) : taskTypeColor(seg.taskType[i]);
 }
 
@@ -34,10 +32,16 @@ export function paintThumbnail(ctx: CanvasRenderingContext2D, result: SimResult,
     const first = seg.coreOffsets[core] ?? 0;
     const last = seg.coreOffsets[core + 1] ?? first;
     const inset = rowH > 6 ? 1 : 0;
-    forEachLodRect(seg, first, last, scale, (x0, x1, i) => {
-      ctx.fillStyle = colorOf(seg, i);
-      ctx.fillRect(x0, y + inset, Math.max(0.5, x1 - x0), rowH - 2 * inset);
-    });
+    // Work only (overhead and idle would grey everything out at this size); critical tasks on top.
+    for (const pass of [0, 1]) {
+      for (let i = first; i < last; i++) {
+        if (seg.kind[i] !== SegKind.Work || seg.priority[i] !== pass) continue;
+        const x0 = scale.timeToPx(seg.startNs[i]);
+        const x1 = scale.timeToPx(seg.endNs[i]);
+        ctx.fillStyle = colorOf(seg, i);
+        ctx.fillRect(x0, y + inset, Math.max(0.6, x1 - x0), rowH - 2 * inset);
+      }
+    }
   }
   // Cluster boundaries.
   ctx.fillStyle = LIGHT.text;

@@ -8,11 +8,17 @@ import { useView } from "./ViewProvider";
 
 export function LinkBar(props: { readonly preset: PresetInfo | undefined; readonly currentUrl: () => Promise<string> }) {
   const { view, viewDispatch } = useView();
-  const [copied, setCopied] = useState<"idle" | "copied" | { manual: string }>("idle");
+  const [copied, setCopied] = useState<"idle" | "copied" | { manual: string } | { error: string }>("idle");
   const hasGuide = (props.preset?.steps?.length ?? 0) > 0;
 
   const copy = async () => {
-    const url = await props.currentUrl();
+    let url: string;
+    try {
+      url = await props.currentUrl();
+    } catch (err) {
+      setCopied({ error: err instanceof Error ? err.message : String(err) });
+      return;
+    }
     const ok = await copyText(url);
     setCopied(ok ? "copied" : { manual: url });
     if (ok) setTimeout(() => setCopied("idle"), 2000);
@@ -30,12 +36,17 @@ export function LinkBar(props: { readonly preset: PresetInfo | undefined; readon
           </button>
         )}
         <button type="button" data-testid="presenter" aria-pressed={view.presenter} title="Large fonts, editors hidden (key P)" onClick={() => viewDispatch({ type: "presenter", on: !view.presenter })}>
-          Presenter {view.presenter ? "on" : "off"}
+          {view.presenter ? "Leave presenter mode" : "Presenter mode"}
         </button>
         <button type="button" data-testid="copy-link" title="Copy a link to exactly this view" onClick={() => void copy()}>
           {copied === "copied" ? "Copied ✓" : "Copy link"}
         </button>
-        {typeof copied === "object" && (
+        {typeof copied === "object" && "error" in copied && (
+          <span className="manual-copy" role="status" data-testid="copy-error">
+            No link: {copied.error}.
+          </span>
+        )}
+        {typeof copied === "object" && "manual" in copied && (
           <label className="manual-copy">
             Copy this link:
             <input data-testid="manual-link" readOnly value={copied.manual} onFocus={(e) => e.currentTarget.select()} autoFocus />

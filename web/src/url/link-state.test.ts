@@ -30,6 +30,11 @@ describe("link fragments", () => {
     expect(await parseFragment(fragment)).toEqual(state);
   });
 
+  test("an exact link can name its preset too", async () => {
+    const state: LinkState = { preset: "tx2-matmul", scenario, view: {} };
+    expect(await parseFragment(await formatFragment(state))).toEqual(state);
+  });
+
   test("preset links are short and readable", async () => {
     const state: LinkState = { preset: "dam-fig5", view: { window: [0, 5e6], step: 1, presenter: true, selection: { core: 2 } } };
     const fragment = await formatFragment(state);

@@ -29,7 +29,12 @@ export interface LinkView {
   readonly selection?: Selection;
 }
 
-/** Version 1 of the link payload: a preset name or a whole scenario, plus the view. */
+/**
+ * Version 1 of the link payload: a preset name or a whole scenario, plus the view.
+ * With both, the scenario is what runs and the preset name only says which
+ * guide and paper values belong to it ("Copy link" writes both, so the link
+ * shows exactly the same run even after the preset changes).
+ */
 export interface LinkState {
   readonly preset?: string;
   readonly scenario?: Record<string, unknown>;
@@ -106,7 +111,8 @@ export function checkLinkState(value: unknown): LinkState {
     if (!PRESET_NAME.test(value.preset)) throw new LinkError("preset: not a preset name");
     return { preset: value.preset, view };
   }
-  return { scenario: checkScenarioShape(value.scenario), view };
+  const scenario = checkScenarioShape(value.scenario);
+  return typeof value.preset === "string" && PRESET_NAME.test(value.preset) ? { preset: value.preset, scenario, view } : { scenario, view };
 }
 
 function viewParams(view: LinkView): string[] {
@@ -138,7 +144,8 @@ export async function formatFragment(state: LinkState): Promise<string> {
     if (!state.preset) return state.view.page === "gallery" ? "#gallery" : "";
     return `#${[`preset=${encodeURIComponent(state.preset)}`, ...viewParams(state.view)].join("&")}`;
   }
-  return `#v${LINK_VERSION}.${await packJson({ scenario: state.scenario, view: state.view })}`;
+  const preset = state.preset ? { preset: state.preset } : {};
+  return `#v${LINK_VERSION}.${await packJson({ ...preset, scenario: state.scenario, view: state.view })}`;
 }
 
 /** Reads a fragment (with or without its #); `null` for an empty one. Throws LinkError. */

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef } from "react";
 import type { PresetInfo } from "../engine/engine-types";
 import type { AppState } from "../state/store";
 import { useStore } from "../state/StoreProvider";
-import { LinkError } from "./codec";
+import { LinkError, MAX_FRAGMENT_CHARS } from "./codec";
 import { formatFragment, type LinkState, type LinkView, parseFragment } from "./link-state";
 import { useView } from "./ViewProvider";
 import { linkViewOf, type ViewState } from "./view-store";
@@ -26,6 +26,11 @@ export interface UrlSync {
   readonly openInitial: (presets: readonly PresetInfo[]) => Promise<InitialScenario | null>;
   /** The link to the current state, fresh (not waiting for the debounce). */
   readonly currentUrl: () => Promise<string>;
+}
+
+/** Identity of the discrete view fields (not the window). */
+function viewKeyOf(view: { readonly page?: string; readonly presenter?: boolean; readonly step?: number | null; readonly selection?: unknown }): string {
+  return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null]);
 }
 
 function messageOf(err: unknown): string {
@@ -62,6 +67,7 @@ export function useUrlSync(): UrlSync {
   const lastKey = useRef<string | null>(null);
   const lastPage = useRef<string | null>(null);
   const lastText = useRef<string | null>(null);
+  const lastViewKey = useRef<string | null>(null);
   const writeSeq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -70,7 +76,7 @@ export function useUrlSync(): UrlSync {
     async (link: LinkState, presets: readonly PresetInfo[]): Promise<InitialScenario & { key: string }> => {
       if (link.scenario) {
         const text = JSON.stringify(link.scenario, null, 2);
-        const named = presets.find((p) => p.title === link.scenario?.name);
+        const named = presets.find((p) => p.name === link.preset) ?? presets.find((p) => p.title === link.scenario?.name);
         return { text, presetName: named?.name ?? "", key: text };
       }
       const name = link.preset ?? presets[0]?.name;
@@ -86,10 +92,13 @@ export function useUrlSync(): UrlSync {
       try {
         const link = await parseFragment(window.location.hash);
         if (!link) return null;
-        viewDispatch({ type: "applyLink", view: link.view });
-        if (!link.preset && !link.scenario) return null;
+        if (!link.preset && !link.scenario) {
+          viewDispatch({ type: "applyLink", view: link.view });
+          return null;
+        }
         const resolved = await resolve(link, presets);
         awaiting.current = { text: resolved.text, window: link.view.window };
+        viewDispatch({ type: "applyLink", view: link.view });
         return resolved;
       } catch (err) {
         viewDispatch({ type: "linkError", message: `This link could not be opened: ${messageOf(err)}. The default scenario is shown instead.` });
@@ -116,19 +125,24 @@ export function useUrlSync(): UrlSync {
   }, [state.good, state.error, state.simPending, state.scenarioText, state.presets, dispatch, viewDispatch, presetText]);
 
   /** The link state now, with the key that tells a new scenario from a view change. */
-  const snapshot = useCallback(async (s: AppState, v: ViewState): Promise<{ link: LinkState; key: string } | null> => {
+  const snapshot = useCallback(async (s: AppState, v: ViewState, exact = false): Promise<{ link: LinkState; key: string } | null> => {
     const good = s.good;
     if (!good) return null;
     const win = isFull(s) ? undefined : ([Math.round(s.window.t0Ns), Math.round(s.window.t1Ns)] as const);
     const linkView = linkViewOf(v, win);
     const asPreset = s.presetName ? await presetText(s.presetName).catch(() => null) : null;
-    if (asPreset === good.scenarioText) return { link: { preset: s.presetName, view: linkView }, key: `preset:${s.presetName}` };
-    return { link: { scenario: JSON.parse(good.scenarioText) as Record<string, unknown>, view: linkView }, key: good.scenarioText };
+    if (asPreset === good.scenarioText && !exact) return { link: { preset: s.presetName, view: linkView }, key: `preset:${s.presetName}` };
+    const preset = s.presetName ? { preset: s.presetName } : {};
+    return { link: { ...preset, scenario: JSON.parse(good.scenarioText) as Record<string, unknown>, view: linkView }, key: good.scenarioText };
   }, [presetText]);
 
   const currentUrl = useCallback(async () => {
-    const snap = await snapshot(latest.current.state, latest.current.view);
+    // The exact form: the scenario itself, so the link survives later changes to the preset.
+    const snap = await snapshot(latest.current.state, latest.current.view, true);
     const fragment = snap ? await formatFragment(snap.link) : window.location.hash;
+    if (fragment.length > MAX_FRAGMENT_CHARS) {
+      throw new LinkError(`this scenario is too large for a link (${Math.round(fragment.length / 1024)} KB compressed; links hold at most ${MAX_FRAGMENT_CHARS / 1024} KB). Share the scenario JSON instead`);
+    }
     return `${window.location.origin}${window.location.pathname}${window.location.search}${fragment}`;
   }, [snapshot]);
 
@@ -140,7 +154,8 @@ export function useUrlSync(): UrlSync {
       const snap = await snapshot(latest.current.state, latest.current.view);
       if (!snap || seq !== writeSeq.current) return;
       const fragment = await formatFragment(snap.link);
-      if (seq !== writeSeq.current) return;
+      // Too large for a link: the URL keeps its last state, and "Copy link" says why.
+      if (seq !== writeSeq.current || fragment.length > MAX_FRAGMENT_CHARS) return;
       const push = lastKey.current !== null && (lastKey.current !== snap.key || lastPage.current !== view.page);
       lastKey.current = snap.key;
       lastPage.current = view.page;
@@ -150,9 +165,12 @@ export function useUrlSync(): UrlSync {
       else window.history.replaceState(null, "", url);
     };
     clearTimeout(timer.current);
-    // A new scenario or page is written at once (a history entry); view changes wait for the debounce.
-    const immediate = lastKey.current === null || lastText.current !== state.good.scenarioText || lastPage.current !== view.page;
+    // A new scenario or page is written at once (a history entry), and so are step, presenter mode and
+    // selection (replacing it); zoom and pan wait for the debounce.
+    const viewKey = viewKeyOf(view);
+    const immediate = lastKey.current === null || lastText.current !== state.good.scenarioText || lastPage.current !== view.page || lastViewKey.current !== viewKey;
     lastText.current = state.good.scenarioText;
+    lastViewKey.current = viewKey;
     if (immediate) void write().catch(() => undefined);
     else timer.current = setTimeout(() => void write().catch(() => undefined), REPLACE_DEBOUNCE_MS);
   }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, snapshot]);
@@ -165,16 +183,19 @@ export function useUrlSync(): UrlSync {
       const { state: s } = latest.current;
       (async () => {
         const link = (await parseFragment(window.location.hash)) ?? { view: {} };
-        viewDispatch({ type: "applyLink", view: link.view });
-        viewDispatch({ type: "linkError", message: null });
         const resolved = await resolve(link, s.presets);
+        // Everything the write effect compares is set before any dispatch, so restoring never pushes.
         writeSeq.current++;
         clearTimeout(timer.current);
         lastKey.current = resolved.key;
         lastText.current = resolved.text;
         lastPage.current = link.view.page ?? "explorer";
-        if (resolved.text !== s.good?.scenarioText) {
-          awaiting.current = { text: resolved.text, window: link.view.window };
+        lastViewKey.current = viewKeyOf(link.view);
+        const current = latest.current.state.good?.scenarioText;
+        if (resolved.text !== current) awaiting.current = { text: resolved.text, window: link.view.window };
+        viewDispatch({ type: "linkError", message: null });
+        viewDispatch({ type: "applyLink", view: link.view });
+        if (resolved.text !== current) {
           dispatch({ type: "scenarioSet", text: resolved.text, debounceMs: 0, presetName: resolved.presetName, platformName: "" });
         } else if (link.view.window) {
           dispatch({ type: "setWindow", window: { t0Ns: link.view.window[0], t1Ns: link.view.window[1] } });
