@@ -107,7 +107,7 @@ const ODROID_MATMUL: Guide = Guide {
         ),
         Step {
             title: "Big cores finish tasks three times faster",
-            text: "Zoom into the first milliseconds: the blocks on big core 0 are about a third as long as those on the little cores, because a matmul tile runs 3× faster on an A15.",
+            text: "In the first 3 ms, the blocks on big core 0 are about a third as long as those on the little cores, because a matmul tile runs 3× faster on an A15.",
             scheduler: Some("fifo"),
             core: Some(0),
             window_ns: Some([0, 3_000_000]),
@@ -169,7 +169,7 @@ const TX2_DVFS: Guide = Guide {
         },
         Step {
             title: "Slow phases stretch the blocks",
-            text: "Zoom on one low phase: copy blocks on the Denver cores get longer while the frequency is low. Copy is memory-bound (β = 0.3), so they stretch far less than the 5.9× frequency drop.",
+            text: "Around the low phase from 20 to 40 ms, copy blocks on the Denver cores get longer. Copy is memory-bound (β = 0.3), so they stretch far less than the 5.9× frequency drop.",
             scheduler: Some("fifo"),
             core: Some(1),
             window_ns: Some([15_000_000, 45_000_000]),
@@ -205,8 +205,8 @@ const TX2_CORUNNER: Guide = Guide {
         },
         Step {
             title: "Longer blocks on core 0",
-            text: "Zoom in: matmul blocks on core 0 take about twice as long as those on core 1 until the band ends.",
-            scheduler: Some("rws"),
+            text: "Between 100 and 110 ms, matmul blocks on core 0 take about twice as long as those on core 1; the band ends at 150 ms.",
+            scheduler: Some("fifo"),
             core: Some(0),
             window_ns: Some([100_000_000, 110_000_000]),
         },

@@ -23,7 +23,7 @@ function Thumbnail(props: { readonly name: string; readonly service: ThumbnailSe
   }, [props.name, props.service]);
   if (url) return <img className="thumb" data-testid="thumbnail" src={url} width={THUMB_W} height={THUMB_H} alt="" />;
   return (
-    <div className="thumb thumb-placeholder" style={{ width: THUMB_W, height: THUMB_H }} data-testid="thumbnail-pending">
+    <div className="thumb thumb-placeholder" data-testid="thumbnail-pending">
       {failed ? "no preview" : "simulating…"}
     </div>
   );

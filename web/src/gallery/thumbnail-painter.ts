@@ -39,7 +39,7 @@ export function paintThumbnail(ctx: CanvasRenderingContext2D, result: SimResult,
         const x0 = scale.timeToPx(seg.startNs[i]);
         const x1 = scale.timeToPx(seg.endNs[i]);
         ctx.fillStyle = colorOf(seg, i);
-        ctx.fillRect(x0, y + inset, Math.max(0.6, x1 - x0), rowH - 2 * inset);
+        ctx.fillRect(x0, y + inset, Math.max(pass === 1 ? 0.3 : 0.6, x1 - x0), rowH - 2 * inset);
       }
     }
   }

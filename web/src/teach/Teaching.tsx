@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import type { PresetInfo } from "../engine/engine-types";
 import { useStore } from "../state/StoreProvider";
+import { sameJson } from "../url/link-state";
 import { useView } from "../url/ViewProvider";
 import { GuidePanel } from "./GuidePanel";
 import { PaperTable } from "./PaperTable";
@@ -37,5 +38,5 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
   }, [engine, name]);
   const good = state.good;
   if (!props.preset || !good) return null;
-  return <PaperTable preset={props.preset} summary={good.result.summary} edited={presetText !== null && presetText !== good.scenarioText} />;
+  return <PaperTable preset={props.preset} summary={good.result.summary} edited={presetText !== null && !sameJson(presetText, good.scenarioText)} />;
 }

@@ -1,7 +1,7 @@
 // The selected core row: marked on the Gantt's row labels (CSS draws the band
 // across the plot) and picked by clicking a row label. Works on the DOM the
 // timeline renders, so the timeline needs no change.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { Selection } from "../url/link-state";
 import { useView } from "../url/ViewProvider";
 
@@ -9,6 +9,7 @@ const ATTR = "data-selected";
 
 export function useRowSelection(selection: Selection | null, renderKey: unknown): void {
   const { viewDispatch } = useView();
+  const scrolledFor = useRef<Selection | null>(null);
 
   useEffect(() => {
     for (const el of document.querySelectorAll(`[${ATTR}]`)) el.removeAttribute(ATTR);
@@ -22,7 +23,11 @@ export function useRowSelection(selection: Selection | null, renderKey: unknown)
         first ??= row;
       }
     }
-    first?.scrollIntoView?.({ block: "nearest" });
+    // Bring the row into view when the selection changes, not on every re-render.
+    if (first && scrolledFor.current !== selection) {
+      scrolledFor.current = selection;
+      first.scrollIntoView?.({ block: "nearest" });
+    }
   }, [selection, renderKey]);
 
   useEffect(() => {

@@ -27,6 +27,12 @@ export function LinkBar(props: { readonly preset: PresetInfo | undefined; readon
   return (
     <>
       <nav className="link-bar" aria-label="Share and teach">
+        {view.presenter && view.page === "explorer" && props.preset && (
+          <div className="presenter-title">
+            <h2>{props.preset.title}</h2>
+            <p>{props.preset.description}</p>
+          </div>
+        )}
         <button type="button" data-testid="open-gallery" aria-pressed={view.page === "gallery"} onClick={() => viewDispatch({ type: "page", page: view.page === "gallery" ? "explorer" : "gallery" })}>
           {view.page === "gallery" ? "← Back to the explorer" : "Gallery"}
         </button>

@@ -138,6 +138,16 @@ function parseViewParams(params: URLSearchParams): LinkView {
   });
 }
 
+/** True when two JSON texts hold the same value (formatting aside); false if either does not parse. */
+export function sameJson(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
 /** The fragment (with its leading #) for a state; preset links stay readable. */
 export async function formatFragment(state: LinkState): Promise<string> {
   if (state.scenario === undefined) {

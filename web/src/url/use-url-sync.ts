@@ -9,7 +9,7 @@ import type { PresetInfo } from "../engine/engine-types";
 import type { AppState } from "../state/store";
 import { useStore } from "../state/StoreProvider";
 import { LinkError, MAX_FRAGMENT_CHARS } from "./codec";
-import { formatFragment, type LinkState, type LinkView, parseFragment } from "./link-state";
+import { formatFragment, type LinkState, type LinkView, parseFragment, sameJson } from "./link-state";
 import { useView } from "./ViewProvider";
 import { linkViewOf, type ViewState } from "./view-store";
 
@@ -131,7 +131,7 @@ export function useUrlSync(): UrlSync {
     const win = isFull(s) ? undefined : ([Math.round(s.window.t0Ns), Math.round(s.window.t1Ns)] as const);
     const linkView = linkViewOf(v, win);
     const asPreset = s.presetName ? await presetText(s.presetName).catch(() => null) : null;
-    if (asPreset === good.scenarioText && !exact) return { link: { preset: s.presetName, view: linkView }, key: `preset:${s.presetName}` };
+    if (asPreset !== null && !exact && sameJson(asPreset, good.scenarioText)) return { link: { preset: s.presetName, view: linkView }, key: `preset:${s.presetName}` };
     const preset = s.presetName ? { preset: s.presetName } : {};
     return { link: { ...preset, scenario: JSON.parse(good.scenarioText) as Record<string, unknown>, view: linkView }, key: good.scenarioText };
   }, [presetText]);
