@@ -7,7 +7,7 @@ import { paperRows } from "./paper-values";
 export function PaperTable(props: { readonly preset: PresetInfo; readonly summary: RunSummary; readonly edited: boolean }) {
   const rows = useMemo(() => paperRows(props.preset, props.summary), [props.preset, props.summary]);
   if (rows.length === 0) return null;
-  const unit = (u: string) => (u ? (u === "×" ? "×" : ` ${u}`) : "");
+  const unit = (u: string) => (u === "" || u === "×" ? u : ` ${u}`);
   return (
     <section className="paper-table" data-testid="paper-table" aria-label="Paper vs simulated">
       <h2>

@@ -38,19 +38,19 @@ test("values, scaled values and ratios", () => {
   expect(measure(summary, { ...base, scheduler: "dam-c", metric: "makespan_ns" })).toBeNull();
 });
 
-test("the other branches' `paper` format is read too", () => {
-  const preset = {
-    name: "x",
-    title: "x",
-    description: "",
+test("the engine's own comparison in summary.paper is read too, shares in %", () => {
+  const withPaper = {
+    ...summary,
     paper: [
-      { claim: "RWS over FIFO", paper: 1.5, measure: { kind: "throughput_ratio", num: "rws", den: "fifo" } },
-      { claim: "share", paper: 0.5, measure: { kind: "priority_share", scheduler: "fa", label: "(C0,1)" } },
+      { claim: "RWS over FIFO", paper: 1.5, simulated: 2, measure: { kind: "throughput_ratio" } },
+      { claim: "share", paper: 0.5, simulated: 0.25, measure: { kind: "priority_share" } },
+      { claim: "missing", paper: 0.5, simulated: null, measure: { kind: "priority_share_on_core" } },
     ],
-  } as unknown as PresetInfo;
-  const rows = paperRows(preset, summary);
-  expect(rows.map((r) => [r.label, r.paper, r.simulated])).toEqual([
-    ["RWS over FIFO", 1.5, 2],
-    ["share", 0.5, null],
+  } as unknown as RunSummary;
+  const preset: PresetInfo = { name: "x", title: "x", description: "" };
+  expect(paperRows(preset, withPaper).map((r) => [r.label, r.paper, r.unit, r.simulated])).toEqual([
+    ["RWS over FIFO", 1.5, "×", 2],
+    ["share", 50, "%", 25],
+    ["missing", 50, "%", null],
   ]);
 });

@@ -1,7 +1,7 @@
 // "Paper vs simulated": measures a preset's paper values in a run summary.
-// Pure, unit-tested. Also reads the `paper` list some preset branches emit
-// ({claim, paper, measure: {kind: "throughput_ratio", num, den}}), so every
-// preset's numbers show up here whichever format it uses.
+// Pure, unit-tested. Also reads the comparison some preset files put in the
+// run summary itself (`summary.paper`), so every preset's numbers show up
+// in one table whichever way it reports them.
 import type { PaperValue, PresetInfo, RunSummary } from "../engine/engine-types";
 
 export interface PaperRow {
@@ -38,32 +38,37 @@ export function measure(summary: RunSummary, value: PaperValue): number | null {
   return den === null || den === 0 ? null : (num * value.scale) / den;
 }
 
-/** Paper values of a preset in this file's format, converting the other known format. */
-export function paperValuesOf(preset: PresetInfo): PaperValue[] {
-  const out: PaperValue[] = [...(preset.paper_values ?? [])];
-  const other = (preset as unknown as { paper?: unknown }).paper;
-  if (Array.isArray(other)) {
-    for (const item of other) {
-      if (!isRecord(item) || typeof item.paper !== "number" || !isRecord(item.measure)) continue;
-      const label = typeof item.claim === "string" ? item.claim : "";
-      const m = item.measure;
-      if (m.kind === "throughput_ratio" && typeof m.num === "string" && typeof m.den === "string") {
-        out.push({ label, paper: item.paper, unit: "×", scheduler: m.num, metric: "throughput_tasks_per_s", scale: 1, over: m.den });
-      } else {
-        // Not measurable from the summary: shown with the paper's number only.
-        out.push({ label, paper: item.paper, unit: "", scheduler: "", metric: "", scale: 1 });
-      }
-    }
+/**
+ * Rows from the engine's own comparison, `summary.paper` (`[{claim, paper, simulated, measure: {kind}}]`), which
+ * preset files may emit for measures the summary alone cannot give (priority shares). Shares are shown in %.
+ */
+export function summaryPaperRows(summary: RunSummary): PaperRow[] {
+  const list = (summary as unknown as { paper?: unknown }).paper;
+  if (!Array.isArray(list)) return [];
+  const rows: PaperRow[] = [];
+  for (const item of list) {
+    if (!isRecord(item) || typeof item.paper !== "number") continue;
+    const kind = isRecord(item.measure) && typeof item.measure.kind === "string" ? item.measure.kind : "";
+    const share = kind.startsWith("priority_share");
+    const sim = typeof item.simulated === "number" && Number.isFinite(item.simulated) ? item.simulated : null;
+    rows.push({
+      label: typeof item.claim === "string" ? item.claim : "",
+      paper: share ? item.paper * 100 : item.paper,
+      unit: share ? "%" : kind === "throughput_ratio" ? "×" : "",
+      simulated: sim === null ? null : share ? sim * 100 : sim,
+    });
   }
-  return out;
+  return rows;
 }
 
+/** Every "Paper vs simulated" row: the preset's `paper_values`, then the engine's `summary.paper`. */
 export function paperRows(preset: PresetInfo, summary: RunSummary): PaperRow[] {
-  return paperValuesOf(preset).map((v) => ({
+  const own = (preset.paper_values ?? []).map((v) => ({
     label: v.label,
     paper: v.paper,
     unit: v.unit,
-    simulated: v.metric ? measure(summary, v) : null,
+    simulated: measure(summary, v),
     note: v.note,
   }));
+  return [...own, ...summaryPaperRows(summary)];
 }
