@@ -73,6 +73,10 @@ test("the guide steps point at rows and time windows, and presenter mode is kept
   await page.screenshot({ path: `${SCREENSHOTS}/presenter.png` });
   await page.keyboard.press("PageDown");
   await expect(page.getByTestId("guide-count")).toHaveText("Step 3 of 3");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await waitIdle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/presenter-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
 
   await page.reload();
   await waitIdle(page);

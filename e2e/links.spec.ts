@@ -93,7 +93,7 @@ test("Copy link on an unchanged preset gives the exact scenario, still named aft
   await waitIdle(other);
   await expect(other.getByTestId("preset-picker")).toHaveValue("tx2-corunner");
   expect(await metricsText(other)).toBe(metrics);
-  await expect(other.getByTestId("paper-table")).toBeVisible();
+  await expect(other.getByTestId("paper-vs-sim")).toBeVisible();
   await expect(other.getByText("The scenario was edited")).toHaveCount(0);
   await fresh.close();
 });

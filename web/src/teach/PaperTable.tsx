@@ -9,7 +9,7 @@ export function PaperTable(props: { readonly preset: PresetInfo; readonly summar
   if (rows.length === 0) return null;
   const unit = (u: string) => (u === "" || u === "×" ? u : ` ${u}`);
   return (
-    <section className="paper-table" data-testid="paper-table" aria-label="Paper vs simulated">
+    <section className="paper-table" data-testid="paper-vs-sim" aria-label="Paper vs simulated">
       <h2>
         Paper vs simulated
         {props.preset.figure && <span className="muted"> · {props.preset.figure}</span>}
