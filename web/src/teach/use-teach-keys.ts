@@ -15,15 +15,16 @@ export function useTeachKeys(stepCount: number): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const { view: v, stepCount: n } = latest.current;
+      const guideOpen = v.step !== null && v.page === "explorer";
       if (event.key === "p" || event.key === "P") {
         viewDispatch({ type: "presenter", on: !v.presenter });
-      } else if (v.step !== null && event.key === "PageDown") {
+      } else if (guideOpen && event.key === "PageDown") {
         event.preventDefault();
         viewDispatch({ type: "step", step: Math.min(n - 1, v.step + 1) });
-      } else if (v.step !== null && event.key === "PageUp") {
+      } else if (guideOpen && event.key === "PageUp") {
         event.preventDefault();
         viewDispatch({ type: "step", step: Math.max(0, v.step - 1) });
-      } else if (v.step !== null && event.key === "Escape") {
+      } else if (guideOpen && event.key === "Escape") {
         viewDispatch({ type: "step", step: null });
       }
     };

@@ -33,8 +33,9 @@ function viewKeyOf(view: { readonly page?: string; readonly presenter?: boolean;
   return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null]);
 }
 
+/** The error's message without a final full stop (the banner adds its own sentence after it). */
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
 }
 
 function isFull(state: AppState): boolean {
@@ -118,7 +119,7 @@ export function useUrlSync(): UrlSync {
       else dispatch({ type: "resetWindow" });
     } else if (state.error && state.scenarioText === pending.text) {
       awaiting.current = null;
-      viewDispatch({ type: "linkError", message: `This link's scenario is not valid: ${state.error}. The default scenario is shown instead.` });
+      viewDispatch({ type: "linkError", message: `This link's scenario is not valid: ${messageOf(state.error)}. The default scenario is shown instead.` });
       const fallback = state.presets[0]?.name;
       if (fallback) presetText(fallback).then((text) => dispatch({ type: "scenarioSet", text, debounceMs: 0, presetName: fallback, platformName: "" }));
     }
