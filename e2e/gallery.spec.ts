@@ -85,5 +85,13 @@ test("the guide steps point at rows and time windows, and presenter mode is kept
   await page.getByTestId("presenter").click();
   await expect(page.locator(".app.presenter")).toHaveCount(0);
   await expect(page).not.toHaveURL(/presenter/);
+
+  // Picking another preset by hand restarts the guide at its first step.
+  await page.getByTestId("preset-picker").selectOption("odroid-xu3-matmul");
+  await waitIdle(page);
+  await expect(page.getByTestId("guide-count")).toHaveText("Step 1 of 4");
+  await expect(page).toHaveURL(/#preset=odroid-xu3-matmul&step=0$/);
+  await page.goBack();
+  await expect(page.getByTestId("guide-count")).toHaveText("Step 3 of 3");
   expect(errors).toEqual([]);
 });

@@ -125,6 +125,17 @@ export function useUrlSync(): UrlSync {
     }
   }, [state.good, state.error, state.simPending, state.scenarioText, state.presets, dispatch, viewDispatch, presetText]);
 
+  // A preset picked by hand (not restored from a link): its guide starts at step 1 and the old row selection goes.
+  const lastPresetName = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastPresetName.current;
+    lastPresetName.current = state.presetName;
+    if (!previous || previous === state.presetName || awaiting.current) return;
+    const { view: v } = latest.current;
+    if (v.step !== null) viewDispatch({ type: "step", step: 0 });
+    if (v.selection !== null) viewDispatch({ type: "select", selection: null });
+  }, [state.presetName, viewDispatch]);
+
   /** The link state now, with the key that tells a new scenario from a view change. */
   const snapshot = useCallback(async (s: AppState, v: ViewState, exact = false): Promise<{ link: LinkState; key: string } | null> => {
     const good = s.good;
