@@ -9,7 +9,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::error::InputError;
-use crate::scenario::{presets, Scenario, ScenarioResult};
+use crate::scenario::{guides, presets, Scenario, ScenarioResult};
 use crate::sched::registry;
 use crate::summary;
 
@@ -23,10 +23,24 @@ fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String 
     serde_json::Value::Array(v).to_string()
 }
 
-/// Scenario presets as JSON `[{"name","title","description"}]`; the first is the default.
+/// Adds the optional teaching fields (`question`, `figure`, `paper_values`, `steps`) of each preset's guide.
+fn with_guides(infos_json: String) -> String {
+    let Ok(serde_json::Value::Array(mut list)) = serde_json::from_str::<serde_json::Value>(&infos_json) else { return infos_json };
+    for info in &mut list {
+        let name = info["name"].as_str().unwrap_or_default().to_string();
+        let (Some(guide), Some(obj)) = (guides::guide(&name), info.as_object_mut()) else { continue };
+        if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(guide) {
+            obj.extend(fields);
+        }
+    }
+    serde_json::Value::Array(list).to_string()
+}
+
+/// Scenario presets as JSON `[{"name","title","description"}]`, plus the optional teaching fields of `scenario::guides`
+/// (`question`, `figure`, `paper_values`, `steps`); the first is the default.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
-    infos(presets::all_scenarios())
+    with_guides(infos(presets::all_scenarios()))
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.
@@ -202,6 +216,10 @@ mod tests {
         assert_eq!(s.seg_core(0).len(), s.seg_count(0));
         assert!(s.seg_count(0) > 0);
         assert!(s.seg_core(7).is_empty());
+        let listed: serde_json::Value = serde_json::from_str(&list_presets()).expect("json");
+        assert_eq!(listed[0]["name"], presets::DEFAULT_SCENARIO);
+        assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
+        assert!(listed[0]["paper_values"][0]["paper"].is_number());
         let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");

@@ -1,6 +1,8 @@
 // Page layout: header, error banner, metrics, scenario editor, Gantts.
 // Installs window.__explorerIdle() for the end-to-end tests.
 import { useEffect, useRef } from "react";
+import { Gallery } from "./gallery/Gallery";
+import { useThumbnails } from "./gallery/use-thumbnails";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { LoopPanel } from "./panels/loops/LoopPanel";
@@ -11,7 +13,11 @@ import type { AppState } from "./state/store";
 import { useStore } from "./state/StoreProvider";
 import { useSimulation } from "./state/use-simulation";
 import type { RenderLoop } from "./timeline/render-loop";
+import { GuideSlot, PaperSlot, useTeaching } from "./teach/Teaching";
 import { Timeline } from "./timeline/Timeline";
+import { LinkBar } from "./url/LinkBar";
+import { useUrlSync } from "./url/use-url-sync";
+import { useView } from "./url/ViewProvider";
 
 declare global {
   interface Window {
@@ -22,7 +28,12 @@ declare global {
 
 export function App(props: { readonly renderLoop: RenderLoop }) {
   const { state } = useStore();
-  useSimulation();
+  const { view } = useView();
+  const link = useUrlSync();
+  useSimulation(link.openInitial);
+  const preset = state.presets.find((p) => p.name === state.presetName);
+  useTeaching(preset);
+  const thumbnails = useThumbnails();
 
   // Updated after children's effects, so once it reports a settled state
   // the canvases have already scheduled their frames.
@@ -48,16 +59,23 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
 
   const summary = state.good?.result.summary;
   return (
-    <div className="app">
+    <div className={view.presenter ? "app presenter" : "app"}>
       <Header />
+      <LinkBar preset={preset} currentUrl={link.currentUrl} />
       <ErrorBanner message={state.error} showingLastGood={state.good !== null} />
-      <main>
-        {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
-        {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
-        <ScenarioEditor />
-        <Timeline renderLoop={props.renderLoop} />
-        <OsLab />
-      </main>
+      {view.page === "gallery" ? (
+        <Gallery presets={state.presets} service={thumbnails} />
+      ) : (
+        <main>
+          <GuideSlot preset={preset} />
+          {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
+          <PaperSlot preset={preset} />
+          {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
+          <ScenarioEditor />
+          <Timeline renderLoop={props.renderLoop} />
+          <OsLab />
+        </main>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { App } from "./App";
 import { WorkerEngine } from "./engine/engine-client";
 import { StoreProvider } from "./state/StoreProvider";
 import { RenderLoop } from "./timeline/render-loop";
+import { ViewProvider } from "./url/ViewProvider";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -17,7 +18,9 @@ const renderLoop = new RenderLoop();
 createRoot(root).render(
   <StrictMode>
     <StoreProvider engine={engine}>
-      <App renderLoop={renderLoop} />
+      <ViewProvider>
+        <App renderLoop={renderLoop} />
+      </ViewProvider>
     </StoreProvider>
   </StrictMode>,
 );

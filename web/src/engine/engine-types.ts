@@ -36,6 +36,34 @@ export interface PresetInfo {
   readonly name: string;
   readonly title: string;
   readonly description: string;
+  /** Teaching fields of `engine/src/scenario/guides.rs` (optional; see web/src/teach/guide.ts). */
+  readonly question?: string;
+  readonly figure?: string;
+  readonly paper_values?: readonly PaperValue[];
+  readonly steps?: readonly GuideStep[];
+}
+
+/** A number a paper reports, and how to measure it in a run: `metric(scheduler) × scale [/ over_metric(over)]`. */
+export interface PaperValue {
+  readonly label: string;
+  readonly paper: number;
+  readonly unit: string;
+  readonly scheduler: string;
+  /** Dotted path into the run's `metrics` (`busy_ns_per_core.0`). */
+  readonly metric: string;
+  readonly scale: number;
+  readonly over?: string;
+  readonly over_metric?: string;
+  readonly note?: string;
+}
+
+/** One step of a preset's guided explanation. */
+export interface GuideStep {
+  readonly title: string;
+  readonly text: string;
+  readonly scheduler?: string;
+  readonly core?: number;
+  readonly window_ns?: readonly [number, number];
 }
 
 /** An entry of `list_platforms()`. */

@@ -28,6 +28,11 @@ export function Header() {
       <label className="picker">
         Scenario
         <select data-testid="preset-picker" value={state.presetName} onChange={(e) => pickPreset(e.target.value)} title={preset?.description}>
+          {state.presetName === "" && (
+            <option value="" disabled>
+              (custom scenario)
+            </option>
+          )}
           {state.presets.map((p) => (
             <option key={p.name} value={p.name} title={p.description}>
               {p.title}

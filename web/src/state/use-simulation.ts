@@ -1,12 +1,17 @@
 // Drives the engine from the store: loads the catalog and the default
 // preset, then simulates every new scenario revision (debounced for edits).
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import type { PresetInfo } from "../engine/engine-types";
 import { SupersededError } from "../engine/engine";
 import { parseScenario } from "../logic/scenario";
 import { useStore } from "./StoreProvider";
 
-export function useSimulation(): void {
+/** Picks the first scenario (for example from the URL); null opens the default preset. */
+export type OpenInitial = (presets: readonly PresetInfo[]) => Promise<{ text: string; presetName: string } | null>;
+
+export function useSimulation(openInitial?: OpenInitial): void {
   const { state, dispatch, engine } = useStore();
+  const initial = useRef(openInitial);
 
   useEffect(() => {
     let cancelled = false;
@@ -15,8 +20,10 @@ export function useSimulation(): void {
       if (cancelled) return;
       dispatch({ type: "catalogLoaded", presets, platforms });
       if (presets.length === 0) throw new Error("the engine lists no presets");
-      const text = await engine.presetScenario(presets[0].name);
-      if (!cancelled) dispatch({ type: "scenarioSet", text, debounceMs: 0, presetName: presets[0].name });
+      const chosen = (await initial.current?.(presets)) ?? null;
+      const presetName = chosen ? chosen.presetName : presets[0].name;
+      const text = chosen ? chosen.text : await engine.presetScenario(presetName);
+      if (!cancelled) dispatch({ type: "scenarioSet", text, debounceMs: 0, presetName });
     })().catch((err: unknown) => {
       if (!cancelled) dispatch({ type: "fatal", message: `Engine failed to start: ${err instanceof Error ? err.message : String(err)}` });
     });

@@ -1,0 +1,42 @@
+// Teaching around the explorer: the guide panel, the "Paper vs simulated"
+// table, presenter-mode keys and the selected-row highlight. One component
+// so App only places it.
+import { useEffect, useState } from "react";
+import type { PresetInfo } from "../engine/engine-types";
+import { useStore } from "../state/StoreProvider";
+import { sameJson } from "../url/link-state";
+import { useView } from "../url/ViewProvider";
+import { GuidePanel } from "./GuidePanel";
+import { PaperTable } from "./PaperTable";
+import { useRowSelection } from "./use-row-selection";
+import { useTeachKeys } from "./use-teach-keys";
+import "./teach.css";
+
+/** Keys and row highlight; call once, whatever the page. */
+export function useTeaching(preset: PresetInfo | undefined): void {
+  const { state } = useStore();
+  const { view } = useView();
+  useTeachKeys(preset?.steps?.length ?? 0);
+  useRowSelection(view.page === "explorer" ? view.selection : null, [state.good, view.page, view.presenter]);
+}
+
+export function GuideSlot(props: { readonly preset: PresetInfo | undefined }) {
+  return props.preset ? <GuidePanel preset={props.preset} /> : null;
+}
+
+export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
+  const { state, engine } = useStore();
+  const [presetText, setPresetText] = useState<string | null>(null);
+  const name = props.preset?.name;
+  useEffect(() => {
+    let live = true;
+    setPresetText(null);
+    if (name) engine.presetScenario(name).then((t) => live && setPresetText(t), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [engine, name]);
+  const good = state.good;
+  if (!props.preset || !good) return null;
+  return <PaperTable preset={props.preset} summary={good.result.summary} edited={presetText !== null && !sameJson(presetText, good.scenarioText)} />;
+}

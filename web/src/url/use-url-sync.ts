@@ -1,0 +1,224 @@
+// Keeps the URL fragment and the app in step, both ways.
+//  * Start-up: the fragment decides the first scenario (useSimulation asks
+//    `openInitial`); a bad link names what was wrong and opens the default.
+//  * Edits: a new scenario (or page) pushes a history entry; zoom, presenter
+//    mode, guide step and selection replace the current one (debounced).
+//  * Back/forward: popstate decodes the fragment and restores that state.
+import { useCallback, useEffect, useRef } from "react";
+import type { PresetInfo } from "../engine/engine-types";
+import type { AppState } from "../state/store";
+import { useStore } from "../state/StoreProvider";
+import { LinkError, MAX_FRAGMENT_CHARS } from "./codec";
+import { formatFragment, type LinkState, type LinkView, parseFragment, sameJson } from "./link-state";
+import { useView } from "./ViewProvider";
+import { linkViewOf, type ViewState } from "./view-store";
+
+/** Delay before a view change (zoom, pan, step) rewrites the URL. */
+const REPLACE_DEBOUNCE_MS = 250;
+
+export interface InitialScenario {
+  readonly text: string;
+  readonly presetName: string;
+}
+
+export interface UrlSync {
+  /** For useSimulation: the scenario the page opens on, or null for the default preset. */
+  readonly openInitial: (presets: readonly PresetInfo[]) => Promise<InitialScenario | null>;
+  /** The link to the current state, fresh (not waiting for the debounce). */
+  readonly currentUrl: () => Promise<string>;
+}
+
+/** Identity of the discrete view fields (not the window). */
+function viewKeyOf(view: { readonly page?: string; readonly presenter?: boolean; readonly step?: number | null; readonly selection?: unknown }): string {
+  return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null]);
+}
+
+/** The error's message without a final full stop (the banner adds its own sentence after it). */
+function messageOf(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
+}
+
+function isFull(state: AppState): boolean {
+  return Math.abs(state.window.t0Ns - state.bounds.t0Ns) < 0.5 && Math.abs(state.window.t1Ns - state.bounds.t1Ns) < 0.5;
+}
+
+export function useUrlSync(): UrlSync {
+  const { state, dispatch, engine } = useStore();
+  const { view, viewDispatch } = useView();
+  const latest = useRef({ state, view });
+  latest.current = { state, view };
+
+  const presetTexts = useRef(new Map<string, Promise<string>>());
+  const presetText = useCallback(
+    (name: string) => {
+      let text = presetTexts.current.get(name);
+      if (!text) {
+        text = engine.presetScenario(name);
+        presetTexts.current.set(name, text);
+        text.catch(() => presetTexts.current.delete(name));
+      }
+      return text;
+    },
+    [engine],
+  );
+
+  /** Scenario text a link asked for, until its simulation succeeds or fails. */
+  const awaiting = useRef<{ text: string; window: LinkView["window"] } | null>(null);
+  /** Scenario identity of the last written entry; null until the first write (which replaces). */
+  const lastKey = useRef<string | null>(null);
+  const lastPage = useRef<string | null>(null);
+  const lastText = useRef<string | null>(null);
+  const lastViewKey = useRef<string | null>(null);
+  const writeSeq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** Resolves a link to scenario text; throws LinkError for an unknown preset. */
+  const resolve = useCallback(
+    async (link: LinkState, presets: readonly PresetInfo[]): Promise<InitialScenario & { key: string }> => {
+      if (link.scenario) {
+        const text = JSON.stringify(link.scenario, null, 2);
+        const named = presets.find((p) => p.name === link.preset) ?? presets.find((p) => p.title === link.scenario?.name);
+        return { text, presetName: named?.name ?? "", key: text };
+      }
+      const name = link.preset ?? presets[0]?.name;
+      if (!name) throw new LinkError("the engine lists no presets");
+      if (!presets.some((p) => p.name === name)) throw new LinkError(`there is no preset called "${name}" (it may have been renamed); the gallery lists them all`);
+      return { text: await presetText(name), presetName: name, key: `preset:${name}` };
+    },
+    [presetText],
+  );
+
+  const openInitial = useCallback(
+    async (presets: readonly PresetInfo[]): Promise<InitialScenario | null> => {
+      try {
+        const link = await parseFragment(window.location.hash);
+        if (!link) return null;
+        if (!link.preset && !link.scenario) {
+          viewDispatch({ type: "applyLink", view: link.view });
+          return null;
+        }
+        const resolved = await resolve(link, presets);
+        awaiting.current = { text: resolved.text, window: link.view.window };
+        viewDispatch({ type: "applyLink", view: link.view });
+        return resolved;
+      } catch (err) {
+        viewDispatch({ type: "linkError", message: `This link could not be opened: ${messageOf(err)}. The default scenario is shown instead.` });
+        return null;
+      }
+    },
+    [resolve, viewDispatch],
+  );
+
+  // A link's scenario ran: apply its window. Or it failed validation in the engine: say so and open the default.
+  useEffect(() => {
+    const pending = awaiting.current;
+    if (!pending || state.simPending) return;
+    if (state.good?.scenarioText === pending.text && state.scenarioText === pending.text) {
+      awaiting.current = null;
+      if (pending.window) dispatch({ type: "setWindow", window: { t0Ns: pending.window[0], t1Ns: pending.window[1] } });
+      else dispatch({ type: "resetWindow" });
+    } else if (state.error && state.scenarioText === pending.text) {
+      awaiting.current = null;
+      viewDispatch({ type: "linkError", message: `This link's scenario is not valid: ${messageOf(state.error)}. The default scenario is shown instead.` });
+      const fallback = state.presets[0]?.name;
+      if (fallback) presetText(fallback).then((text) => dispatch({ type: "scenarioSet", text, debounceMs: 0, presetName: fallback, platformName: "" }));
+    }
+  }, [state.good, state.error, state.simPending, state.scenarioText, state.presets, dispatch, viewDispatch, presetText]);
+
+  // A preset picked by hand (not restored from a link): its guide starts at step 1 and the old row selection goes.
+  const lastPresetName = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastPresetName.current;
+    lastPresetName.current = state.presetName;
+    if (!previous || previous === state.presetName || awaiting.current) return;
+    const { view: v } = latest.current;
+    if (v.step !== null) viewDispatch({ type: "step", step: 0 });
+    if (v.selection !== null) viewDispatch({ type: "select", selection: null });
+  }, [state.presetName, viewDispatch]);
+
+  /** The link state now, with the key that tells a new scenario from a view change. */
+  const snapshot = useCallback(async (s: AppState, v: ViewState, exact = false): Promise<{ link: LinkState; key: string } | null> => {
+    const good = s.good;
+    if (!good) return null;
+    const win = isFull(s) ? undefined : ([Math.round(s.window.t0Ns), Math.round(s.window.t1Ns)] as const);
+    const linkView = linkViewOf(v, win);
+    const asPreset = s.presetName ? await presetText(s.presetName).catch(() => null) : null;
+    if (asPreset !== null && !exact && sameJson(asPreset, good.scenarioText)) return { link: { preset: s.presetName, view: linkView }, key: `preset:${s.presetName}` };
+    const preset = s.presetName ? { preset: s.presetName } : {};
+    return { link: { ...preset, scenario: JSON.parse(good.scenarioText) as Record<string, unknown>, view: linkView }, key: good.scenarioText };
+  }, [presetText]);
+
+  const currentUrl = useCallback(async () => {
+    // The exact form: the scenario itself, so the link survives later changes to the preset.
+    const snap = await snapshot(latest.current.state, latest.current.view, true);
+    const fragment = snap ? await formatFragment(snap.link) : window.location.hash;
+    if (fragment.length > MAX_FRAGMENT_CHARS) {
+      throw new LinkError(`this scenario is too large for a link (${Math.round(fragment.length / 1024)} KB compressed; links hold at most ${MAX_FRAGMENT_CHARS / 1024} KB). Share the scenario JSON instead`);
+    }
+    return `${window.location.origin}${window.location.pathname}${window.location.search}${fragment}`;
+  }, [snapshot]);
+
+  // Write the URL after every change that is shown.
+  useEffect(() => {
+    if (awaiting.current || !state.good || state.simPending) return;
+    const seq = ++writeSeq.current;
+    const write = async () => {
+      const snap = await snapshot(latest.current.state, latest.current.view);
+      if (!snap || seq !== writeSeq.current) return;
+      const fragment = await formatFragment(snap.link);
+      // Too large for a link: the URL keeps its last state, and "Copy link" says why.
+      if (seq !== writeSeq.current || fragment.length > MAX_FRAGMENT_CHARS) return;
+      const push = lastKey.current !== null && (lastKey.current !== snap.key || lastPage.current !== view.page);
+      lastKey.current = snap.key;
+      lastPage.current = view.page;
+      if (fragment === window.location.hash) return;
+      const url = `${window.location.pathname}${window.location.search}${fragment}`;
+      if (push) window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    };
+    clearTimeout(timer.current);
+    // A new scenario or page is written at once (a history entry), and so are step, presenter mode and
+    // selection (replacing it); zoom and pan wait for the debounce.
+    const viewKey = viewKeyOf(view);
+    const immediate = lastKey.current === null || lastText.current !== state.good.scenarioText || lastPage.current !== view.page || lastViewKey.current !== viewKey;
+    lastText.current = state.good.scenarioText;
+    lastViewKey.current = viewKey;
+    if (immediate) void write().catch(() => undefined);
+    else timer.current = setTimeout(() => void write().catch(() => undefined), REPLACE_DEBOUNCE_MS);
+  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, snapshot]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Back and forward.
+  useEffect(() => {
+    const onPop = () => {
+      const { state: s } = latest.current;
+      (async () => {
+        const link = (await parseFragment(window.location.hash)) ?? { view: {} };
+        const resolved = await resolve(link, s.presets);
+        // Everything the write effect compares is set before any dispatch, so restoring never pushes.
+        writeSeq.current++;
+        clearTimeout(timer.current);
+        lastKey.current = resolved.key;
+        lastText.current = resolved.text;
+        lastPage.current = link.view.page ?? "explorer";
+        lastViewKey.current = viewKeyOf(link.view);
+        const current = latest.current.state.good?.scenarioText;
+        if (resolved.text !== current) awaiting.current = { text: resolved.text, window: link.view.window };
+        viewDispatch({ type: "linkError", message: null });
+        viewDispatch({ type: "applyLink", view: link.view });
+        if (resolved.text !== current) {
+          dispatch({ type: "scenarioSet", text: resolved.text, debounceMs: 0, presetName: resolved.presetName, platformName: "" });
+        } else if (link.view.window) {
+          dispatch({ type: "setWindow", window: { t0Ns: link.view.window[0], t1Ns: link.view.window[1] } });
+        } else {
+          dispatch({ type: "resetWindow" });
+        }
+      })().catch((err: unknown) => viewDispatch({ type: "linkError", message: `This link could not be opened: ${messageOf(err)}.` }));
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [dispatch, viewDispatch, resolve]);
+
+  return { openInitial, currentUrl };
+}

@@ -1,0 +1,62 @@
+// View state that lives beside the main store and in the link: the page
+// (explorer or gallery), presenter mode, the open guide step, the selected
+// core row, and the last link error. A pure reducer.
+import type { LinkView, Page, Selection } from "./link-state";
+
+export interface ViewState {
+  readonly page: Page;
+  readonly presenter: boolean;
+  /** Open guide step, or null when the guide is closed. */
+  readonly step: number | null;
+  readonly selection: Selection | null;
+  /** Why the last link could not be opened (shown until dismissed). */
+  readonly linkError: string | null;
+}
+
+export type ViewAction =
+  | { type: "page"; page: Page }
+  | { type: "presenter"; on: boolean }
+  | { type: "step"; step: number | null }
+  | { type: "select"; selection: Selection | null }
+  | { type: "linkError"; message: string | null }
+  | { type: "applyLink"; view: LinkView };
+
+export const initialViewState: ViewState = { page: "explorer", presenter: false, step: null, selection: null, linkError: null };
+
+export function viewReducer(state: ViewState, action: ViewAction): ViewState {
+  switch (action.type) {
+    case "page":
+      return { ...state, page: action.page };
+    case "presenter":
+      return { ...state, presenter: action.on };
+    case "step":
+      return { ...state, step: action.step };
+    case "select":
+      return { ...state, selection: action.selection };
+    case "linkError":
+      return { ...state, linkError: action.message };
+    case "applyLink":
+      return {
+        ...state,
+        page: action.view.page ?? "explorer",
+        presenter: action.view.presenter ?? false,
+        step: action.view.step ?? null,
+        selection: action.view.selection ?? null,
+      };
+    default: {
+      const unreachable: never = action;
+      throw new Error(`unknown view action ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/** The link's view part for a view state and a visible window (absent when it shows everything). */
+export function linkViewOf(state: ViewState, window: readonly [number, number] | undefined): LinkView {
+  return {
+    ...(state.page === "gallery" ? { page: "gallery" as const } : {}),
+    ...(window ? { window } : {}),
+    ...(state.step !== null ? { step: state.step } : {}),
+    ...(state.presenter ? { presenter: true } : {}),
+    ...(state.selection ? { selection: state.selection } : {}),
+  };
+}
