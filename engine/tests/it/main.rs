@@ -1,5 +1,6 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
+mod decisions;
 mod gen;
 mod invariants;
 mod tidy;
