@@ -1,33 +1,67 @@
-// Page layout: header, error banner, metrics, scenario editor, Gantts.
-// Installs window.__explorerIdle() for the end-to-end tests.
-import { useEffect, useRef } from "react";
+// Page layout: header, error banner, the scheduler picker and comparison
+// table, then the workspace: main views (tabs) beside the side panel (tabs).
+// Views are registered in shell/views.tsx. Installs window.__explorerIdle()
+// and __explorerStats() for the end-to-end tests and the benchmark.
+import { useEffect, useRef, useState } from "react";
+import { CompareTable } from "./compare/CompareTable";
+import { SchedulerPicker } from "./compare/SchedulerPicker";
+import { EditorProvider } from "./editor/EditorProvider";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
-import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
+import { Tabs } from "./shell/Tabs";
+import { DisplayControls, UiPrefsProvider, useUiPrefs } from "./shell/ui-prefs";
+import { MAIN_VIEWS, SIDE_PANELS } from "./shell/views";
 import type { AppState } from "./state/store";
 import { useStore } from "./state/StoreProvider";
 import { useSimulation } from "./state/use-simulation";
 import type { RenderLoop } from "./timeline/render-loop";
-import { Timeline } from "./timeline/Timeline";
 
 declare global {
   interface Window {
     __explorerIdle?: () => boolean;
-    __explorerStats?: () => { lastFrameMs: number; simMs: number | null; segments: number };
+    __explorerStats?: () => {
+      lastFrameMs: number;
+      simMs: number | null;
+      segments: number;
+      /** From the last visual edit to the end of the first frame drawn with its result. */
+      editToRedrawMs: number | null;
+    };
   }
 }
 
 export function App(props: { readonly renderLoop: RenderLoop }) {
+  return (
+    <UiPrefsProvider>
+      <EditorProvider>
+        <Shell renderLoop={props.renderLoop} />
+      </EditorProvider>
+    </UiPrefsProvider>
+  );
+}
+
+function Shell(props: { readonly renderLoop: RenderLoop }) {
   const { state } = useStore();
+  const prefs = useUiPrefs();
   useSimulation();
+  const [mainView, setMainView] = useState(MAIN_VIEWS[0].id);
+  const [sidePanel, setSidePanel] = useState(SIDE_PANELS[0].id);
 
   // Updated after children's effects, so once it reports a settled state
   // the canvases have already scheduled their frames.
   const committed = useRef<AppState>(state);
+  const editToRedraw = useRef<number | null>(null);
   useEffect(() => {
     committed.current = state;
   });
+  // After a result lands, the canvases' jobs are queued; this job runs after them in the same frame.
+  const good = state.good;
+  useEffect(() => {
+    if (!good) return;
+    props.renderLoop.schedule("~edit-to-redraw", () => {
+      if (window.__lastEditAt !== undefined) editToRedraw.current = performance.now() - window.__lastEditAt;
+    });
+  }, [good, props.renderLoop]);
   useEffect(() => {
     window.__explorerIdle = () => !committed.current.simPending && props.renderLoop.isIdle();
     window.__explorerStats = () => {
@@ -36,6 +70,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         lastFrameMs: props.renderLoop.lastFrameMs,
         simMs: result?.simMs ?? null,
         segments: result?.segments.reduce((sum, seg) => sum + seg.count, 0) ?? 0,
+        editToRedrawMs: editToRedraw.current,
       };
     };
     return () => {
@@ -45,15 +80,23 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   }, [props.renderLoop]);
 
   const summary = state.good?.result.summary;
+  const viewProps = { renderLoop: props.renderLoop };
   return (
     <div className="app">
       <Header />
+      <div className="shell-bar">
+        <SchedulerPicker />
+        <DisplayControls />
+      </div>
       <ErrorBanner message={state.error} showingLastGood={state.good !== null} />
-      <main>
-        {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
-        <ScenarioEditor />
-        <Timeline renderLoop={props.renderLoop} />
-      </main>
+      {summary ? <CompareTable summary={summary} baseline={prefs.baseline} onBaseline={prefs.setBaseline} /> : !state.error && <p className="muted">Loading the engine…</p>}
+      <div className="workspace">
+        <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={setMainView} viewProps={viewProps} />
+        <aside className="side" aria-label="Editors and tools">
+          <Tabs label="Tools" className="side-tabs" views={SIDE_PANELS} active={sidePanel} onActive={setSidePanel} viewProps={viewProps} />
+          <ScenarioEditor />
+        </aside>
+      </div>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // simulation runs in the worker; a newer simulate() replaces a queued one,
 // and results of superseded requests are dropped.
 import { type Engine, type SimResult, SupersededError } from "./engine";
-import type { PlatformInfo, PresetInfo } from "./engine-types";
+import type { DecisionLog, PlatformInfo, PresetInfo } from "./engine-types";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
 interface Pending {
@@ -57,6 +57,13 @@ export class WorkerEngine implements Engine {
       this.latestSimToken++;
       this.pumpSim();
     });
+  }
+
+  decisions(sessionId: number, run: number): Promise<DecisionLog> {
+    return this.call("decisions", JSON.stringify({ sessionId, run })) as Promise<DecisionLog>;
+  }
+  schedulersFor(scenarioJson: string): Promise<string[]> {
+    return this.call("schedulersFor", scenarioJson) as Promise<string[]>;
   }
 
   dispose(): void {

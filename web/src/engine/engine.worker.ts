@@ -3,7 +3,7 @@
 // go back as transferables.
 import init, * as pkg from "./pkg/engine.js";
 import type { SimResult } from "./engine";
-import type { RunSummary, WasmEngineModule } from "./engine-types";
+import type { RunSummary, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
 import { groupByCore } from "../logic/segments";
 
@@ -17,9 +17,42 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+// The last simulated session stays alive so the step-through view can ask
+// for its decision log; a newer simulation frees it.
+let lastSession: { id: number; session: WasmSession } | null = null;
+let nextSessionId = 1;
+
+function keepSession(session: WasmSession): number {
+  lastSession?.session.free();
+  lastSession = { id: nextSessionId++, session };
+  return lastSession.id;
+}
+
+function decisions(arg: string): unknown {
+  const { sessionId, run } = JSON.parse(arg) as { sessionId: number; run: number };
+  if (!lastSession || lastSession.id !== sessionId) throw new Error("stale session: a newer simulation replaced it");
+  return JSON.parse(lastSession.session.decisions_json(run));
+}
+
+/** Names of the registered schedulers that the scenario's workload accepts (parsing only, no run). */
+function schedulersFor(scenarioJson: string): string[] {
+  const names = JSON.parse(wasm.list_schedulers()) as string[];
+  const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
+  return names.filter((name) => {
+    try {
+      new wasm.Session(JSON.stringify({ ...scenario, schedulers: [name] })).free();
+      return true;
+    } catch (err) {
+      // Only a complaint about the scheduler itself rules it out.
+      return !errorMessage(err).startsWith("schedulers");
+    }
+  });
+}
+
 function simulate(scenarioJson: string): SimResult {
   const started = performance.now();
   const session = new wasm.Session(scenarioJson);
+  let kept = false;
   try {
     const summary = JSON.parse(session.run_all()) as RunSummary;
     const segments = summary.runs.map((_, run) =>
@@ -38,9 +71,11 @@ function simulate(scenarioJson: string): SimResult {
         summary.platform.n_cores,
       ),
     );
-    return { summary, segments, simMs: performance.now() - started };
+    const simMs = performance.now() - started;
+    kept = true;
+    return { summary, segments, simMs, sessionId: keepSession(session) };
   } finally {
-    session.free();
+    if (!kept) session.free();
   }
 }
 
@@ -59,6 +94,10 @@ function handle(request: EngineRequest): unknown {
       return JSON.parse(wasm.list_schedulers());
     case "simulate":
       return simulate(arg);
+    case "decisions":
+      return decisions(arg);
+    case "schedulersFor":
+      return schedulersFor(arg);
     default: {
       const unreachable: never = request.method;
       throw new Error(`unknown engine method ${String(unreachable)}`);

@@ -1,7 +1,15 @@
 // Messages between engine-client.ts (main thread) and engine.worker.ts.
 import type { SimResult } from "./engine";
 
-export type EngineMethod = "listPresets" | "presetScenario" | "listPlatforms" | "platformPreset" | "listSchedulers" | "simulate";
+export type EngineMethod =
+  | "listPresets"
+  | "presetScenario"
+  | "listPlatforms"
+  | "platformPreset"
+  | "listSchedulers"
+  | "simulate"
+  | "decisions"
+  | "schedulersFor";
 
 export interface EngineRequest {
   readonly id: number;

@@ -21,6 +21,8 @@ interface Props {
   readonly theme: Theme;
   readonly gutterCss: number;
   readonly hover: Hover | null;
+  /** Task outlined on this run (the step-through's decision), or -1. */
+  readonly highlightTask?: number;
   readonly isDragging: () => boolean;
   readonly onHover: (hover: Hover | null) => void;
   readonly renderLoop: RenderLoop;
@@ -89,6 +91,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
             scale={scale}
             theme={theme}
             hoverIndex={hoverIndex}
+            highlightTask={props.highlightTask ?? -1}
             renderLoop={renderLoop}
           />
         </div>

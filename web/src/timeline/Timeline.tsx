@@ -1,6 +1,6 @@
 // All Gantts of the current result over ONE shared time window and axis,
 // with the zoom toolbar, the task-type legend and the hover tooltip.
-import { useCallback, useMemo, useRef } from "react";
+import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef } from "react";
 import { formatDuration, formatMs } from "../logic/format";
 import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useStore } from "../state/StoreProvider";
@@ -18,7 +18,17 @@ const GUTTER_CSS = 168;
 /** Room on the right for the last axis label. */
 const RIGHT_PAD_CSS = 12;
 
-export function Timeline(props: { readonly renderLoop: RenderLoop }) {
+export interface TimelineProps {
+  readonly renderLoop: RenderLoop;
+  /** Rows drawn above the Gantts on the same scale and gutter (the event lanes). */
+  readonly above?: (scale: TimeScale, gutterCss: number) => ReactNode;
+  /** Absolutely positioned marks over the plot area (x from `scale`, full height). */
+  readonly overlay?: (scale: TimeScale) => ReactNode;
+  /** Extra toolbar controls. */
+  readonly tools?: ReactNode;
+}
+
+export function Timeline(props: TimelineProps) {
   const { state, dispatch } = useStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
@@ -36,6 +46,15 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
     setWindow,
   });
 
+  const onBodyMouseMove = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      const x = event.clientX - event.currentTarget.getBoundingClientRect().left - GUTTER_CSS;
+      dispatch({ type: "cursor", tNs: x >= 0 && x <= plotWidth ? scale.pxToTime(x) : null });
+    },
+    [dispatch, scale, plotWidth],
+  );
+  const cursorX = state.cursorNs === null ? null : scale.timeToPx(state.cursorNs);
+
   const result = state.good?.result ?? null;
   return (
     <section className="timeline" aria-label="Per-core schedules">
@@ -47,6 +66,7 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
           Reset zoom
         </button>
         <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan</span>
+        {props.tools}
         {result && (
           <ul className="legend" aria-label="Task types">
             {result.summary.task_types.map((name, i) => (
@@ -66,9 +86,14 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
           </ul>
         )}
       </div>
-      <div className="timeline-body" ref={containerRef} data-testid="timeline">
+      <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => dispatch({ type: "cursor", tNs: null })}>
         <div className="axis-row" style={{ paddingLeft: `${GUTTER_CSS}px` }}>
           <TimeAxis scale={scale} />
+        </div>
+        {props.above?.(scale, GUTTER_CSS)}
+        <div className="timeline-overlay" style={{ left: GUTTER_CSS, width: plotWidth }} aria-hidden="true">
+          {props.overlay?.(scale)}
+          {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
         {result &&
           result.summary.runs.map((run, i) => (
@@ -82,6 +107,7 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
               theme={theme}
               gutterCss={GUTTER_CSS}
               hover={state.hover}
+              highlightTask={state.highlight?.run === i ? state.highlight.task : -1}
               isDragging={isDragging}
               onHover={onHover}
               renderLoop={props.renderLoop}

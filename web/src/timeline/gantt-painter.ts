@@ -19,6 +19,8 @@ export interface PaintInput {
   readonly scale: TimeScale;
   readonly theme: Theme;
   readonly hoverIndex: number;
+  /** Task whose segments are outlined (step-through), or -1. */
+  readonly highlightTask?: number;
 }
 
 export function paintGantt(input: PaintInput): void {
@@ -35,6 +37,22 @@ export function paintGantt(input: PaintInput): void {
   paintSegments(input);
   paintInterference(input);
   paintHover(input);
+  paintHighlight(input);
+}
+
+function paintHighlight({ ctx, layout, seg, scale, theme, highlightTask }: PaintInput): void {
+  if (highlightTask === undefined || highlightTask < 0) return;
+  ctx.strokeStyle = theme.dark ? "#ffd33d" : "#bf3989";
+  ctx.lineWidth = 3;
+  for (const row of layout.rows) {
+    const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
+    for (let i = first; i < last; i++) {
+      if (seg.task[i] !== highlightTask) continue;
+      const x0 = scale.timeToPx(seg.startNs[i]);
+      const x1 = Math.max(x0 + 3, scale.timeToPx(seg.endNs[i]));
+      ctx.strokeRect(x0 - 1, row.y, x1 - x0 + 2, row.height);
+    }
+  }
 }
 
 function paintFrequencies({ ctx, layout, clusters, run, scale, theme, widthCss }: PaintInput): void {
