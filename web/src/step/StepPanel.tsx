@@ -95,19 +95,19 @@ export function StepPanel() {
       </label>
       <div className="step-controls" role="toolbar" aria-label="Step controls">
         <button type="button" data-testid="step-first" onClick={() => step(-decisions.length)} title="First decision">
-          ⏮
+          ◀◀
         </button>
         <button type="button" data-testid="step-prev" onClick={() => step(-1)} title="Previous decision">
           ◀
         </button>
         <button type="button" data-testid="step-play" onClick={() => setPlaying(!playing)} aria-pressed={playing} title={playing ? "Pause" : "Play"}>
-          {playing ? "⏸ Pause" : "▶ Play"}
+          {playing ? "Pause" : "▶ Play"}
         </button>
         <button type="button" data-testid="step-next" onClick={() => step(1)} title="Next decision">
           ▶|
         </button>
         <button type="button" onClick={() => step(decisions.length)} title="Last decision">
-          ⏭
+          ▶▶
         </button>
       </div>
       <input
