@@ -1,8 +1,8 @@
 // Event lanes above the Gantts, on the shared time scale: one lane per
 // cluster and per core. Drop a palette kind on a lane, drag blocks to move
 // them (also to another lane), drag their edges to resize, and use the
-// keyboard: focus a lane, Enter/Insert inserts, arrows move, Alt+arrows
-// resize, Delete removes, Escape deselects.
+// keyboard: focus a lane, Enter/Insert inserts, arrows move, Alt+arrows or
+// [ ] resize, Delete removes, Escape deselects.
 import { type DragEvent, type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from "react";
 import type { PlatformSummary } from "../engine/engine-types";
 import { formatDuration } from "../logic/format";
@@ -117,11 +117,13 @@ export function EventLanes(props: Props) {
     if (e.key === "Enter" || e.key === "Insert" || e.key === "i") insert(editor.paletteKind, lane, scale.t0Ns + span * 0.1);
     else if (e.key === "ArrowDown" && !e.altKey) focusLane(laneIndex + 1);
     else if (e.key === "ArrowUp" && !e.altKey) focusLane(laneIndex - 1);
-    else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && sel !== null && events[sel]) {
-      const dir = e.key === "ArrowLeft" ? -1 : 1;
+    else if ((e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "[" || e.key === "]") && sel !== null && events[sel]) {
+      // Arrows move; Alt+arrows or [ ] move the end (resize).
+      const dir = e.key === "ArrowLeft" || e.key === "[" ? -1 : 1;
+      const resize = e.altKey || e.key === "[" || e.key === "]";
       const ev = events[sel];
-      const next = e.altKey ? resizeEvent(ev, "end", drawnEnd(ev, runEndNs) + dir * step, runEndNs) : moveEvent(ev, dir * step);
-      setEvents((list) => list.map((x, i) => (i === sel ? next : x)), `key-${sel}-${e.altKey ? "size" : "move"}`);
+      const next = resize ? resizeEvent(ev, "end", drawnEnd(ev, runEndNs) + dir * step, runEndNs) : moveEvent(ev, dir * step);
+      setEvents((list) => list.map((x, i) => (i === sel ? next : x)), `key-${sel}-${resize ? "size" : "move"}`);
     } else if ((e.key === "Delete" || e.key === "Backspace") && sel !== null) {
       setEvents((list) => list.filter((_, i) => i !== sel));
       editor.select(null);

@@ -7,7 +7,7 @@ const KEYS: [string, string][] = [
   ["Tab to a lane, Enter", "insert the palette's event there"],
   ["↑ / ↓ on a lane", "previous / next lane"],
   ["← / → (Shift: ×10)", "move the selected event"],
-  ["Alt + ← / →", "shorten / lengthen it"],
+  ["Alt + ← / →, [ / ]", "shorten / lengthen it"],
   ["Delete", "remove it"],
   ["Ctrl+Z / Ctrl+Shift+Z", "undo / redo"],
 ];
