@@ -4,18 +4,18 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { forwardRef, useMemo } from "react";
 import type { RunSummary } from "../engine/engine-types";
-import { formatMetric, schedulerLabel } from "../logic/format";
+import { schedulerLabel } from "../logic/format";
 import { taskTypeColor } from "../logic/palette";
-import { buildCompareTable } from "./compare-model";
+import { useFontScale } from "../timeline/use-font-scale";
+import { buildCompareTable, formatDiff } from "./compare-model";
 
-const W = 250;
-const BAR_H = 18;
-const LEFT = 78;
-const RIGHT = 56;
-const TOP = 22;
+const BASE = { W: 270, BAR_H: 18, LEFT: 78, RIGHT: 92, TOP: 22 };
 
 export const MetricBars = forwardRef<HTMLDivElement, { readonly summary: RunSummary; readonly baseline: string | null }>(function MetricBars(props, ref) {
   const table = useMemo(() => buildCompareTable(props.summary, props.baseline), [props.summary, props.baseline]);
+  // Charts grow with the root font size (large-font mode).
+  const k = useFontScale();
+  const [W, BAR_H, LEFT, RIGHT, TOP] = [BASE.W, BASE.BAR_H, BASE.LEFT, BASE.RIGHT, BASE.TOP].map((v) => Math.round(v * k));
   const names = table.rows.map((r) => r.scheduler);
   const height = TOP + names.length * BAR_H + 8;
   const y = scaleBand<number>()
@@ -49,8 +49,9 @@ export const MetricBars = forwardRef<HTMLDivElement, { readonly summary: RunSumm
                     <title>{`${names[i]}: ${column.format(v)}`}</title>
                   </rect>
                   <text className="bar-value" x={LEFT + w + 4} y={yy + y.bandwidth() / 2} dominantBaseline="middle">
-                    {Number.isFinite(v) ? formatMetric(v, 3) : "—"}
+                    {Number.isFinite(v) ? column.format(v) : "—"}
                     {best ? " ★" : ""}
+                    {i !== table.baseline && Number.isFinite(table.diffs[i][c]) && column.key !== "speedup" ? ` (${formatDiff(table.diffs[i][c])})` : ""}
                   </text>
                 </g>
               );

@@ -26,7 +26,6 @@ import {
 import { useStore } from "../state/StoreProvider";
 
 export const PALETTE_MIME = "application/x-asymlab-event";
-const LANE_HEIGHT = 18;
 /** Share of the visible span one arrow press moves an event (Shift: 10×). */
 const KEY_STEP = 0.01;
 
@@ -161,7 +160,6 @@ export function EventLanes(props: Props) {
             tabIndex={0}
             role="group"
             aria-label={`${laneTitle(lane)} events lane. Enter inserts the palette's event; arrows move the selected one; Delete removes it.`}
-            style={{ height: LANE_HEIGHT }}
             onDragOver={(e) => {
               if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault();
             }}

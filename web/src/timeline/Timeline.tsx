@@ -11,6 +11,7 @@ import { TimeAxis } from "./TimeAxis";
 import { TimeScale, type TimeWindow } from "./time-scale";
 import { Tooltip } from "./Tooltip";
 import { useElementWidth } from "./use-element-width";
+import { useFontScale } from "./use-font-scale";
 import { useTheme } from "./use-theme";
 import { useTimelineInteractions } from "./use-timeline-interactions";
 
@@ -32,14 +33,16 @@ export function Timeline(props: TimelineProps) {
   const { state, dispatch } = useStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
-  const plotWidth = Math.max(100, width - GUTTER_CSS - RIGHT_PAD_CSS);
   const theme = useTheme();
+  const fontScale = useFontScale();
+  const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, fontScale));
+  const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
   const scale = useMemo(() => new TimeScale(state.window, plotWidth), [state.window, plotWidth]);
   const setWindow = useCallback((window: TimeWindow) => dispatch({ type: "setWindow", window }), [dispatch]);
   const onHover = useCallback((hover: Hover | null) => dispatch({ type: "hover", hover }), [dispatch]);
   const isDragging = useTimelineInteractions({
     containerRef,
-    plotLeftCss: GUTTER_CSS,
+    plotLeftCss: gutterCss,
     plotWidthCss: plotWidth,
     window: state.window,
     bounds: state.bounds,
@@ -48,7 +51,7 @@ export function Timeline(props: TimelineProps) {
 
   const onBodyMouseMove = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
-      const x = event.clientX - event.currentTarget.getBoundingClientRect().left - GUTTER_CSS;
+      const x = event.clientX - event.currentTarget.getBoundingClientRect().left - gutterCss;
       dispatch({ type: "cursor", tNs: x >= 0 && x <= plotWidth ? scale.pxToTime(x) : null });
     },
     [dispatch, scale, plotWidth],
@@ -87,11 +90,11 @@ export function Timeline(props: TimelineProps) {
         )}
       </div>
       <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => dispatch({ type: "cursor", tNs: null })}>
-        <div className="axis-row" style={{ paddingLeft: `${GUTTER_CSS}px` }}>
+        <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
         </div>
-        {props.above?.(scale, GUTTER_CSS)}
-        <div className="timeline-overlay" style={{ left: GUTTER_CSS, width: plotWidth }} aria-hidden="true">
+        {props.above?.(scale, gutterCss)}
+        <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}
           {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
@@ -105,9 +108,10 @@ export function Timeline(props: TimelineProps) {
               seg={result.segments[i]}
               scale={scale}
               theme={theme}
-              gutterCss={GUTTER_CSS}
+              gutterCss={gutterCss}
               hover={state.hover}
               highlightTask={state.highlight?.run === i ? state.highlight.task : -1}
+              rowScale={fontScale}
               isDragging={isDragging}
               onHover={onHover}
               renderLoop={props.renderLoop}

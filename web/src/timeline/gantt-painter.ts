@@ -87,7 +87,7 @@ function colorOf(seg: SegmentColumns, i: number, theme: Theme): string {
 }
 
 function paintSegments({ ctx, layout, seg, scale, theme, widthCss }: PaintInput): void {
-  ctx.font = "10px system-ui, sans-serif";
+  ctx.font = `${layout.labelFontPx ?? 10}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
