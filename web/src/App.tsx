@@ -22,6 +22,8 @@ declare global {
     __explorerIdle?: () => boolean;
     __explorerStats?: () => {
       lastFrameMs: number;
+      /** performance.now() at the end of the last drawn frame. */
+      lastFrameAt: number;
       simMs: number | null;
       segments: number;
       /** From the last visual edit to the end of the first frame drawn with its result. */
@@ -68,6 +70,7 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
       const result = committed.current.good?.result;
       return {
         lastFrameMs: props.renderLoop.lastFrameMs,
+        lastFrameAt: props.renderLoop.lastFrameAt,
         simMs: result?.simMs ?? null,
         segments: result?.segments.reduce((sum, seg) => sum + seg.count, 0) ?? 0,
         editToRedrawMs: editToRedraw.current,
