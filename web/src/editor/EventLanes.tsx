@@ -182,7 +182,7 @@ export function EventLanes(props: Props) {
                 return (
                   <div
                     key={i}
-                    className={`event-block kind-${ev.kind}${selected ? " selected" : ""}${ev.end_ns === undefined ? " open-ended" : ""}`}
+                    className={`event-block kind-${ev.kind}${selected ? " selected" : ""}${ev.end_ns == null ? " open-ended" : ""}`}
                     data-testid="event-block"
                     data-index={i}
                     data-kind={ev.kind}
@@ -192,7 +192,7 @@ export function EventLanes(props: Props) {
                     aria-pressed={selected}
                     aria-label={`${info.label} ${eventLabel(ev)} on ${laneTitle(lane)}`}
                     onFocus={() => editor.select(i)}
-                    title={`${info.label}: ${eventLabel(ev)}, ${formatDuration(ev.start_ns)} → ${ev.end_ns === undefined ? "end of run" : formatDuration(ev.end_ns)}`}
+                    title={`${info.label}: ${eventLabel(ev)}, ${formatDuration(ev.start_ns)} → ${ev.end_ns == null ? "end of run" : formatDuration(ev.end_ns)}`}
                     onPointerDown={onPointerDown(i, "move")}
                     onPointerMove={onPointerMove}
                     onPointerUp={onPointerUp}

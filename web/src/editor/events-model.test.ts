@@ -40,6 +40,10 @@ describe("event lanes", () => {
     const open: ScenarioEvent = { kind: "core_offline", core: 1, start_ns: 10 };
     expect(moveEvent(open, 5).end_ns).toBeUndefined();
     expect(resizeEvent(open, "end", 5_000, 100_000).end_ns).toBe(5_000);
+    // Presets write an open end as null.
+    const nullEnd: ScenarioEvent = { kind: "core_offline", core: 1, start_ns: 10, end_ns: null };
+    expect(moveEvent(nullEnd, 5).end_ns).toBeNull();
+    expect(checkEvent(nullEnd, PLATFORM)).toEqual({});
   });
 
   it("moving to another lane retargets cluster or core", () => {

@@ -6,7 +6,7 @@ import type { PlatformSummary } from "../engine/engine-types";
 export type EventKind = "dvfs" | "dvfs_square" | "cpu_interference" | "memory_interference" | "core_offline";
 
 /** A scenario event as JSON (docs/scenario.md § Timeline events). */
-export type ScenarioEvent = { readonly kind: EventKind; readonly start_ns: number; readonly end_ns?: number } & Readonly<Record<string, unknown>>;
+export type ScenarioEvent = { readonly kind: EventKind; readonly start_ns: number; readonly end_ns?: number | null } & Readonly<Record<string, unknown>>;
 
 export interface KindInfo {
   readonly kind: EventKind;
@@ -92,7 +92,7 @@ export function newEvent(kind: EventKind, lane: Lane, platform: PlatformSummary,
 export function moveEvent(event: ScenarioEvent, dtNs: number): ScenarioEvent {
   const shift = Math.max(-event.start_ns, Math.round(dtNs));
   const moved: Record<string, unknown> = { ...event, start_ns: event.start_ns + shift };
-  if (event.end_ns !== undefined) moved.end_ns = event.end_ns + shift;
+  if (event.end_ns != null) moved.end_ns = event.end_ns + shift;
   return moved as ScenarioEvent;
 }
 
@@ -177,7 +177,7 @@ export function checkEvent(event: ScenarioEvent, platform: PlatformSummary): Rec
   const level = (field: string, cluster: { freqs_mhz: readonly number[] } | undefined) => {
     if (cluster && !cluster.freqs_mhz.includes(Number(event[field]))) errors[field] = `must be one of ${cluster.freqs_mhz.join(", ")} MHz`;
   };
-  if (event.end_ns !== undefined && event.end_ns <= event.start_ns) errors.end_ns = "must be after the start";
+  if (event.end_ns != null && event.end_ns <= event.start_ns) errors.end_ns = "must be after the start";
   switch (event.kind) {
     case "dvfs":
       level("freq_mhz", clusterOk("cluster"));

@@ -1,6 +1,7 @@
 // Accessible tabs (WAI-ARIA tabs pattern): arrow keys move between tabs.
 // Only the active panel is mounted.
 import type { KeyboardEvent } from "react";
+import { ErrorBoundary } from "./ErrorBoundary";
 import type { ViewDef, ViewProps } from "./views";
 
 export function Tabs(props: { readonly label: string; readonly views: readonly ViewDef[]; readonly active: string; readonly onActive: (id: string) => void; readonly viewProps: ViewProps; readonly className?: string }) {
@@ -36,7 +37,9 @@ export function Tabs(props: { readonly label: string; readonly views: readonly V
         ))}
       </div>
       <div className="tab-panel" role="tabpanel" id={`panel-${props.label}-${current.id}`} aria-labelledby={`tab-${props.label}-${current.id}`}>
-        <current.Component {...props.viewProps} />
+        <ErrorBoundary key={current.id} name={current.title}>
+          <current.Component {...props.viewProps} />
+        </ErrorBoundary>
       </div>
     </div>
   );
