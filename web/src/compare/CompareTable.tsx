@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import type { RunSummary } from "../engine/engine-types";
 import { schedulerLabel } from "../logic/format";
-import { Term } from "../shell/Glossary";
+import { Term } from "../panels/Glossary";
 import { buildCompareTable, formatDiff, isBetter } from "./compare-model";
 
 const TERMS: Record<string, string> = { edp: "EDP", speedup: "speedup" };

@@ -1,5 +1,5 @@
 // Keyboard shortcuts and the glossary.
-import { GlossaryList } from "./Glossary";
+import { GlossaryList } from "../panels/Glossary";
 
 const KEYS: [string, string][] = [
   ["W / S, wheel", "zoom the Gantts in / out"],

@@ -2,7 +2,7 @@
 // A new view plugs in with ONE line in MAIN_VIEWS or SIDE_PANELS; it reads
 // what it needs through useStore() / useUiPrefs() / useEditor().
 import type { ComponentType } from "react";
-import { CompareView } from "../compare/CompareView";
+import { CompareView } from "./CompareView";
 import { EventInspector } from "../editor/EventInspector";
 import { PlatformForm, WorkloadForm } from "../editor/ScenarioForms";
 import { ExportPanel } from "../export/ExportPanel";
@@ -11,7 +11,7 @@ import { StepPanel } from "../step/StepPanel";
 import type { RenderLoop } from "../timeline/render-loop";
 import { HelpPanel } from "./HelpPanel";
 import { ScheduleView } from "./ScheduleView";
-import { useUiPrefs } from "./ui-prefs";
+import { useUiPrefs } from "../state/ui-prefs";
 
 export interface ViewProps {
   readonly renderLoop: RenderLoop;

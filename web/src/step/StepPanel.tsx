@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { DecisionLog } from "../engine/engine-types";
 import { formatDuration, formatMs, schedulerLabel } from "../logic/format";
-import { Term } from "../shell/Glossary";
+import { Term } from "../panels/Glossary";
 import { useStore } from "../state/StoreProvider";
 import { candidatesOf, decisionAt, placeLabel, revealTime } from "./step-model";
 

@@ -1,9 +1,9 @@
 // The "Compare charts" tab: one bar chart per metric for every compared run.
 import { useRef } from "react";
 import { ChartExport } from "../export/ChartExport";
-import { useUiPrefs } from "../shell/ui-prefs";
+import { useUiPrefs } from "../state/ui-prefs";
 import { useStore } from "../state/StoreProvider";
-import { MetricBars } from "./MetricBars";
+import { MetricBars } from "../compare/MetricBars";
 
 export function CompareView() {
   const { state } = useStore();
