@@ -159,6 +159,11 @@ test("step-through explains each decision and marks it on the Gantt", async ({ p
   await expect(page.getByTestId("decision-reason")).toContainText("FIFO");
   await expect(page.getByTestId("candidates").locator("tbody tr")).toHaveCount(1);
   await expect(page.getByTestId("time-cursor")).toBeVisible();
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press(".");
+  await expect(page.getByTestId("decision-head")).toContainText("Decision 14 of");
+  await page.keyboard.press(",");
+  await expect(page.getByTestId("decision-head")).toContainText("Decision 13 of");
   await page.getByTestId("step-run").selectOption({ index: 1 });
   await expect(page.getByTestId("decision-reason")).toContainText("deque");
   await page.getByTestId("step-play").click();

@@ -1,6 +1,7 @@
 //! The decision log: every `Decision::Run` the policy took (time, deciding core, task, place, overhead) and, when the policy gives one, its explanation.
 //!
-//! The step-through view replays it. Only the first [`DecisionLog::CAP`] decisions keep an explanation, so that a huge run stays small.
+//! The step-through view replays it. Only the first [`DecisionLog::CAP`] decisions are kept, and only the first
+//! [`DecisionLog::EXPLAIN_CAP`] of those carry an explanation, so that a huge run stays small.
 
 use serde::Serialize;
 
@@ -42,11 +43,18 @@ pub struct DecisionLog {
 
 impl DecisionLog {
     /// Decisions kept per run.
-    pub const CAP: usize = 200_000;
+    pub const CAP: usize = 100_000;
+    /// Decisions per run that keep the policy's explanation.
+    pub const EXPLAIN_CAP: usize = 20_000;
 
-    /// Whether the next decision will be kept (so the runtime asks the policy for an explanation).
+    /// Whether the next decision will be kept.
     pub fn wants_more(&self) -> bool {
         self.decisions.len() < Self::CAP
+    }
+
+    /// Whether the next decision will keep an explanation (so the runtime asks the policy for one).
+    pub fn wants_explanation(&self) -> bool {
+        self.decisions.len() < Self::EXPLAIN_CAP
     }
 
     /// Records one decision; fills the PTT prediction of each candidate place from `ptt`.

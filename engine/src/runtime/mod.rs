@@ -260,7 +260,7 @@ impl TaskRuntime<'_> {
     fn log_decision(&mut self, t_ns: TimeNs, core: usize, task: u32, place: Place, overhead_ns: TimeNs) {
         let t = task as usize;
         let (task_type, priority) = if t < self.graph.len() { (self.graph.task_type[t] as u32, self.graph.priority[t]) } else { (0, 0) };
-        let explanation = if self.decisions.wants_more() { self.scheduler.explain_last() } else { None };
+        let explanation = if self.decisions.wants_explanation() { self.scheduler.explain_last() } else { None };
         let record = DecisionRecord {
             t_ns,
             core: core as u32,

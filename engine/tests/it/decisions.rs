@@ -38,3 +38,17 @@ fn the_log_is_deterministic() {
     let b = Scenario::from_json(&text).expect("valid").run().expect("runs");
     assert_eq!(a.runs[1].output.decisions, b.runs[1].output.decisions);
 }
+
+#[test]
+fn big_runs_keep_explanations_only_for_the_first_decisions() {
+    use engine::runtime::DecisionLog;
+    let mut scenario = presets::scenario("tx2-matmul-32000").expect("benchmark preset");
+    scenario.schedulers = vec!["rws".into()];
+    let result = scenario.run().expect("runs");
+    let log = &result.runs[0].output.decisions;
+    assert_eq!(log.total as usize, result.graph.len());
+    assert_eq!(log.decisions.len(), result.graph.len().min(DecisionLog::CAP));
+    assert!(log.decisions[0].explanation.is_some());
+    assert!(log.decisions[DecisionLog::EXPLAIN_CAP - 1].explanation.is_some());
+    assert!(log.decisions[DecisionLog::EXPLAIN_CAP].explanation.is_none());
+}

@@ -221,7 +221,7 @@ export function eventLabel(event: ScenarioEvent): string {
     case "memory_interference":
       return `mem ${String(event.intensity)}`;
     case "core_offline":
-      return "offline";
+      return `core ${String(event.core)}`;
   }
 }
 

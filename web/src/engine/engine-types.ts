@@ -134,7 +134,7 @@ export interface DecisionRecord {
 /** The JSON returned by `Session.decisions_json(run)`. */
 export interface DecisionLog {
   readonly decisions: readonly DecisionRecord[];
-  /** Decisions taken in all (the engine keeps at most 200 000). */
+  /** Decisions taken in all (the engine keeps the first 100 000, the first 20 000 with explanations). */
   readonly total: number;
 }
 

@@ -50,6 +50,9 @@ function schedulersFor(scenarioJson: string): string[] {
 }
 
 function simulate(scenarioJson: string): SimResult {
+  // Free the previous run first, so two big results never share the wasm heap.
+  lastSession?.session.free();
+  lastSession = null;
   const started = performance.now();
   const session = new wasm.Session(scenarioJson);
   let kept = false;

@@ -10,6 +10,7 @@ const KEYS: [string, string][] = [
   ["Alt + ← / →, [ / ]", "shorten / lengthen it"],
   ["Delete", "remove it"],
   ["Ctrl+Z / Ctrl+Shift+Z", "undo / redo"],
+  [". / , (Step panel)", "next / previous scheduling decision"],
 ];
 
 export function HelpPanel() {

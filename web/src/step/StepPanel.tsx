@@ -70,6 +70,21 @@ export function StepPanel() {
     return () => clearInterval(timer);
   }, [playing, decisions.length]);
 
+  // "." and "," step forward and back while this panel is open (outside text fields).
+  const decisionCount = decisions.length;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== "." && e.key !== ",")) return;
+      e.preventDefault();
+      setPlaying(false);
+      setIndex((i) => Math.max(0, Math.min(decisionCount - 1, i + (e.key === "." ? 1 : -1))));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [decisionCount]);
+
   const typeName = (t: number) => result?.summary.task_types[t] ?? `type ${t}`;
   const candidates = useMemo(() => (d ? candidatesOf(d) : []), [d]);
   if (!result) return <p className="muted">Waiting for a simulation…</p>;
@@ -97,13 +112,13 @@ export function StepPanel() {
         <button type="button" data-testid="step-first" onClick={() => step(-decisions.length)} title="First decision">
           ◀◀
         </button>
-        <button type="button" data-testid="step-prev" onClick={() => step(-1)} title="Previous decision">
+        <button type="button" data-testid="step-prev" onClick={() => step(-1)} title="Previous decision (,)">
           ◀
         </button>
         <button type="button" data-testid="step-play" onClick={() => setPlaying(!playing)} aria-pressed={playing} title={playing ? "Pause" : "Play"}>
           {playing ? "Pause" : "▶ Play"}
         </button>
-        <button type="button" data-testid="step-next" onClick={() => step(1)} title="Next decision">
+        <button type="button" data-testid="step-next" onClick={() => step(1)} title="Next decision (.)">
           ▶|
         </button>
         <button type="button" onClick={() => step(decisions.length)} title="Last decision">
