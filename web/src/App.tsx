@@ -9,6 +9,7 @@ import { EditorProvider } from "./editor/EditorProvider";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
+import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
 import { UiPrefsProvider, useUiPrefs } from "./state/ui-prefs";
 import { DisplayControls } from "./panels/DisplayControls";
@@ -87,6 +88,7 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
   const viewProps = { renderLoop: props.renderLoop };
   return (
     <div className="app">
+      <SimProgress />
       <Header />
       <div className="shell-bar">
         <SchedulerPicker />

@@ -1,6 +1,8 @@
 // Engine implemented over postMessage to engine.worker.ts. At most one
 // simulation runs in the worker; a newer simulate() replaces a queued one,
-// and results of superseded requests are dropped.
+// and results of superseded requests are dropped. A run that has already
+// taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
+// by replacing the worker (wasm cannot be interrupted from outside).
 import { type Engine, type SimResult, SupersededError } from "./engine";
 import type { DecisionLog, PlatformInfo, PresetInfo } from "./engine-types";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
@@ -16,8 +18,13 @@ interface QueuedSim {
   reject(err: Error): void;
 }
 
+/** A superseded run older than this is cancelled by restarting the worker. */
+const CANCEL_AFTER_MS = 250;
+
 export class WorkerEngine implements Engine {
-  private readonly worker: Worker;
+  private worker: Worker;
+  private simStartedAt = 0;
+  private simRequestId = 0;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private simInFlight = false;
@@ -25,13 +32,29 @@ export class WorkerEngine implements Engine {
   private queuedSim: QueuedSim | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event: MessageEvent<EngineResponse>) => this.onResponse(event.data);
-    this.worker.onerror = (event) => {
+    this.worker = this.startWorker();
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<EngineResponse>) => this.onResponse(event.data);
+    worker.onerror = (event) => {
       const err = new Error(`engine worker error: ${event.message || "failed to start"}`);
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
     };
+    return worker;
+  }
+
+  /** Cancels a long in-flight simulation nobody waits for any more, when it is the only request in flight. */
+  private cancelStaleRun(): void {
+    if (!this.simInFlight || performance.now() - this.simStartedAt < CANCEL_AFTER_MS) return;
+    if (this.pending.size !== 1 || !this.pending.has(this.simRequestId)) return;
+    const stale = this.pending.get(this.simRequestId);
+    this.pending.delete(this.simRequestId);
+    this.worker.terminate();
+    this.worker = this.startWorker();
+    stale?.reject(new SupersededError());
   }
 
   listPresets(): Promise<PresetInfo[]> {
@@ -55,6 +78,7 @@ export class WorkerEngine implements Engine {
       this.queuedSim?.reject(new SupersededError());
       this.queuedSim = { scenarioJson, resolve, reject };
       this.latestSimToken++;
+      this.cancelStaleRun();
       this.pumpSim();
     });
   }
@@ -76,6 +100,8 @@ export class WorkerEngine implements Engine {
     this.queuedSim = null;
     const token = this.latestSimToken;
     this.simInFlight = true;
+    this.simStartedAt = performance.now();
+    this.simRequestId = this.nextId;
     const finish = () => {
       this.simInFlight = false;
       this.pumpSim();

@@ -20,7 +20,8 @@ const scope = self as unknown as WorkerScope;
 // The last simulated session stays alive so the step-through view can ask
 // for its decision log; a newer simulation frees it.
 let lastSession: { id: number; session: WasmSession } | null = null;
-let nextSessionId = 1;
+// Unique across worker restarts (the client replaces the worker to cancel a long run).
+let nextSessionId = Math.round(performance.timeOrigin) * 1000 + 1;
 
 function keepSession(session: WasmSession): number {
   lastSession?.session.free();
