@@ -94,6 +94,13 @@ export function EditorProvider(props: { readonly children: ReactNode }) {
     setText(step.text, VISUAL_EDIT_DEBOUNCE_MS);
   }, [setText]);
 
+  // A new preset starts a new history (undo does not jump back into the old one).
+  useEffect(() => {
+    historyRef.current = EMPTY_HISTORY;
+    setHistory(EMPTY_HISTORY);
+    setSelected(null);
+  }, [state.presetName]);
+
   // Keep the selection valid when events disappear (undo, JSON edits, presets).
   useEffect(() => {
     if (selected === null) return;
