@@ -1,15 +1,15 @@
 // Which schedulers run side by side: every registered scheduler that accepts
 // the scenario's workload (asked from the engine, so schedulers added later
 // appear by themselves), as checkboxes editing `scenario.schedulers`.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useEditor } from "../editor/EditorProvider";
-import { parseScenario } from "../logic/scenario";
+import { parseScenarioCached } from "../editor/parsed";
 import { useStore } from "../state/StoreProvider";
 
 export function SchedulerPicker() {
   const { state, engine } = useStore();
   const editor = useEditor();
-  const parsed = useMemo(() => parseScenario(state.scenarioText), [state.scenarioText]);
+  const parsed = parseScenarioCached(state.scenarioText);
   const chosen = parsed.ok && Array.isArray(parsed.value.schedulers) ? (parsed.value.schedulers as string[]) : [];
   // Ask again only when the workload's shape changes.
   const workloadKey = parsed.ok ? JSON.stringify(parsed.value.workload ?? null).slice(0, 400) : "";

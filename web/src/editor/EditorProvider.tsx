@@ -3,6 +3,7 @@
 // kind. Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo outside text fields.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { parseScenario } from "../logic/scenario";
+import { parseScenarioCached } from "./parsed";
 import { useStore } from "../state/StoreProvider";
 import type { EventKind } from "./events-model";
 import { EMPTY_HISTORY, type History, record, redo as redoStep, undo as undoStep } from "./history";
@@ -104,7 +105,7 @@ export function EditorProvider(props: { readonly children: ReactNode }) {
   // Keep the selection valid when events disappear (undo, JSON edits, presets).
   useEffect(() => {
     if (selected === null) return;
-    const parsed = parseScenario(state.scenarioText);
+    const parsed = parseScenarioCached(state.scenarioText);
     const events = parsed.ok && Array.isArray(parsed.value.events) ? parsed.value.events : [];
     if (selected >= events.length) setSelected(null);
   }, [state.scenarioText, selected]);
@@ -149,6 +150,6 @@ export function useEditor(): EditorValue {
 
 /** The scenario's events array (empty when the text does not parse). */
 export function scenarioEvents(scenarioText: string): unknown[] {
-  const parsed = parseScenario(scenarioText);
+  const parsed = parseScenarioCached(scenarioText);
   return parsed.ok && Array.isArray(parsed.value.events) ? parsed.value.events : [];
 }

@@ -2,8 +2,7 @@
 // frequency levels, ratios, power) and the workload (layered DAG parameters
 // and the seed). Every field validates as you type; the engine's error shows
 // next to the field its path names.
-import { useMemo } from "react";
-import { parseScenario } from "../logic/scenario";
+import { parseScenarioCached } from "./parsed";
 import { useStore } from "../state/StoreProvider";
 import { type Scenario, useEditor } from "./EditorProvider";
 import { splitErrorPath } from "./events-model";
@@ -33,7 +32,7 @@ export function setPath(scenario: Scenario, path: string, value: unknown): Scena
 function useFormContext() {
   const { state } = useStore();
   const editor = useEditor();
-  const parsed = useMemo(() => parseScenario(state.scenarioText), [state.scenarioText]);
+  const parsed = parseScenarioCached(state.scenarioText);
   const engineError = splitErrorPath(state.error);
   const errorAt = (path: string) => (engineError?.path === path ? engineError.message : undefined);
   const set = (path: string) => (value: unknown) => editor.edit((s) => setPath(s, path, value), { coalesce: `form-${path}`, debounceMs: FORM_DEBOUNCE_MS });
