@@ -52,6 +52,7 @@ export function EventLanes(props: Props) {
   const editor = useEditor();
   const events = useMemo(() => scenarioEvents(state.scenarioText) as ScenarioEvent[], [state.scenarioText]);
   const [showCores, setShowCores] = useState(false);
+  const [dropLane, setDropLane] = useState<string | null>(null);
   // Core lanes are folded away unless asked for, or while they hold an event.
   const lanes = useMemo(() => {
     const used = new Set(events.flatMap(eventLaneKeys));
@@ -154,16 +155,22 @@ export function EventLanes(props: Props) {
               if (el) laneRefs.current.set(key, el);
               else laneRefs.current.delete(key);
             }}
-            className={`event-lane event-lane-${lane.type}`}
+            className={`event-lane event-lane-${lane.type}${dropLane === key ? " drop-target" : ""}`}
             data-testid="event-lane"
             data-lane={key}
             tabIndex={0}
             role="group"
             aria-label={`${laneTitle(lane)} events lane. Enter inserts the palette's event; arrows move the selected one; Delete removes it.`}
             onDragOver={(e) => {
-              if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault();
+              if (!e.dataTransfer.types.includes(PALETTE_MIME)) return;
+              e.preventDefault();
+              if (dropLane !== key) setDropLane(key);
             }}
-            onDrop={onDrop(lane)}
+            onDragLeave={() => setDropLane((current) => (current === key ? null : current))}
+            onDrop={(e) => {
+              setDropLane(null);
+              onDrop(lane)(e);
+            }}
             onKeyDown={onLaneKeyDown(lane, laneIndex)}
           >
             <div className="event-lane-label" style={{ width: gutterCss }}>

@@ -17,11 +17,16 @@ describe("step-through helpers", () => {
     expect(decisionAt([], 5)).toBe(0);
   });
   it("pans the window only when the time is near or past its edges", () => {
-    const bounds = { t0Ns: 0, t1Ns: 1000 };
-    const win = { t0Ns: 100, t1Ns: 300 };
-    expect(revealTime(win, bounds, 200)).toBe(win);
-    expect(revealTime(win, bounds, 600)).toEqual({ t0Ns: 500, t1Ns: 700 });
-    expect(revealTime(win, bounds, 990)).toEqual({ t0Ns: 800, t1Ns: 1000 });
+    const bounds = { t0Ns: 0, t1Ns: 10_000 };
+    const win = { t0Ns: 1000, t1Ns: 1200 };
+    expect(revealTime(win, bounds, 1100)).toBe(win);
+    expect(revealTime(win, bounds, 6000)).toEqual({ t0Ns: 5900, t1Ns: 6100 });
+    expect(revealTime(win, bounds, 9990)).toEqual({ t0Ns: 9800, t1Ns: 10_000 });
+  });
+  it("zooms a whole-run window in around the decision", () => {
+    const bounds = { t0Ns: 0, t1Ns: 10_000 };
+    expect(revealTime(bounds, bounds, 5000)).toEqual({ t0Ns: 4400, t1Ns: 5600 });
+    expect(revealTime(bounds, bounds, 0)).toEqual({ t0Ns: 0, t1Ns: 1200 });
   });
   it("falls back to the chosen place without an explanation", () => {
     expect(candidatesOf(d(1))).toEqual([{ leader: 2, width: 2, ptt_ns: null, cost: null, chosen: true }]);

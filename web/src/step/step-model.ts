@@ -19,9 +19,20 @@ export function decisionAt(decisions: readonly DecisionRecord[], tNs: number): n
   return Math.min(lo, Math.max(0, decisions.length - 1));
 }
 
-/** The window, panned (same span) so that `tNs` lies in its middle 80%; unchanged when it already does. */
+/** Largest share of the run shown while stepping, so the decided task is wide enough to see. */
+export const STEP_MAX_SPAN = 0.12;
+
+/**
+ * The window, panned so that `tNs` lies in its middle 80% (unchanged when it
+ * already does), and zoomed in to at most STEP_MAX_SPAN of the run.
+ */
 export function revealTime(window: TimeWindow, bounds: TimeWindow, tNs: number): TimeWindow {
-  const span = window.t1Ns - window.t0Ns;
+  const maxSpan = (bounds.t1Ns - bounds.t0Ns) * STEP_MAX_SPAN;
+  const span = Math.min(window.t1Ns - window.t0Ns, maxSpan);
+  if (span < window.t1Ns - window.t0Ns) {
+    const t0 = Math.max(bounds.t0Ns, Math.min(bounds.t1Ns - span, tNs - span / 2));
+    return { t0Ns: t0, t1Ns: t0 + span };
+  }
   if (tNs >= window.t0Ns + span * 0.1 && tNs <= window.t1Ns - span * 0.1) return window;
   const t0 = Math.max(bounds.t0Ns, Math.min(bounds.t1Ns - span, tNs - span / 2));
   return { t0Ns: t0, t1Ns: t0 + span };
