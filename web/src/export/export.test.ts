@@ -45,6 +45,8 @@ describe("Gantt SVG export", () => {
     expect(rects).toBeGreaterThan(1);
     expect(rects).toBeLessThan(600);
     expect(svg).toContain("demo &lt;1&gt;");
+    expect(svg).toContain("<title>1000 MHz</title>");
+    expect(svg).toContain("<title>1 co-runner</title>");
     expect(svg.startsWith("<svg")).toBe(true);
   });
 });
