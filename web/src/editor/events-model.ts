@@ -219,7 +219,7 @@ export function eventLabel(event: ScenarioEvent): string {
     case "cpu_interference":
       return `+${String(event.threads)} thr`;
     case "memory_interference":
-      return `mem ${String(event.intensity)}`;
+      return `×${String(event.intensity)}`;
     case "core_offline":
       return `core ${String(event.core)}`;
   }
