@@ -105,6 +105,36 @@ test("the keyboard path: focus a lane, insert, move, resize, delete, undo", asyn
   await waitIdle(page);
 });
 
+test("resize by dragging an edge, and drag a block onto another lane", async ({ page }) => {
+  await page.getByTestId("palette-item").filter({ hasText: "DVFS step" }).dragTo(page.locator('.event-lane-plot[data-lane="cluster-0"]'), { targetPosition: { x: 120, y: 8 } });
+  await waitIdle(page);
+  const field = async (name: string) => Number(await page.getByTestId(`event-field-${name}`).inputValue());
+  const end0 = await field("end_ns");
+  const handle = page.getByTestId("event-handle-end").first();
+  const hb = await handle.boundingBox();
+  if (!hb) throw new Error("no handle");
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(hb.x + 120, hb.y + hb.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(() => field("end_ns")).toBeGreaterThan(end0);
+  expect(await field("cluster")).toBe(0);
+  // Drag the block down onto the little cluster's lane.
+  const block = page.getByTestId("event-block").first();
+  const bb = await block.boundingBox();
+  const target = await page.locator('.event-lane-plot[data-lane="cluster-1"]').boundingBox();
+  if (!bb || !target) throw new Error("no boxes");
+  await page.mouse.move(bb.x + bb.width / 2, bb.y + bb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(bb.x + bb.width / 2, target.y + target.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => field("cluster")).toBe(1);
+  // 200 MHz is a level of the little cluster too, so the engine accepts the move.
+  await waitIdle(page);
+  await expect(page.getByTestId("error-banner")).toBeHidden();
+  await expect(page.locator('.event-lane-plot[data-lane="cluster-1"]').getByTestId("event-block")).toHaveCount(1);
+});
+
 test("an invalid value is flagged next to its field", async ({ page }) => {
   await page.getByTestId("palette-item").filter({ hasText: "Memory interference" }).dragTo(page.locator('.event-lane-plot[data-lane="cluster-1"]'), { targetPosition: { x: 100, y: 8 } });
   await page.getByTestId("event-field-intensity").fill("1.7");

@@ -49,6 +49,8 @@ describe("event lanes", () => {
   it("moving to another lane retargets cluster or core", () => {
     const dvfs: ScenarioEvent = { kind: "dvfs", cluster: 0, freq_mhz: 200, start_ns: 0, end_ns: 10 };
     expect(moveToLane(dvfs, { type: "core", core: 3, cluster: 1 }, PLATFORM).cluster).toBe(1);
+    const fast: ScenarioEvent = { kind: "dvfs_square", cluster: 0, high_mhz: 2000, low_mhz: 200, high_ns: 1000, low_ns: 1000, start_ns: 0 };
+    expect(moveToLane(fast, { type: "cluster", cluster: 1 }, PLATFORM)).toMatchObject({ cluster: 1, high_mhz: 800, low_mhz: 200 });
     const off: ScenarioEvent = { kind: "core_offline", core: 0, start_ns: 0 };
     expect(eventLaneKeys(moveToLane(off, { type: "core", core: 2, cluster: 1 }, PLATFORM))).toEqual(["core-2"]);
   });

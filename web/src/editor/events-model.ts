@@ -107,10 +107,23 @@ export function resizeEvent(event: ScenarioEvent, edge: "start" | "end", tNs: nu
 /** `event` moved onto `lane` (cluster events take the lane's cluster, core events its core). */
 export function moveToLane(event: ScenarioEvent, lane: Lane, platform: PlatformSummary): ScenarioEvent {
   const info = kindInfo(event.kind);
-  if (info.onCluster) return { ...event, cluster: lane.cluster } as ScenarioEvent;
+  if (info.onCluster) {
+    // Frequencies snap to the nearest level of the new cluster.
+    const levels = platform.clusters[lane.cluster]?.freqs_mhz ?? [];
+    const moved: Record<string, unknown> = { ...event, cluster: lane.cluster };
+    for (const f of ["freq_mhz", "high_mhz", "low_mhz"]) if (f in event) moved[f] = nearestLevel(levels, Number(event[f]));
+    return moved as ScenarioEvent;
+  }
   const fresh = newEvent(event.kind, lane, platform, event.start_ns, 1);
   if (event.kind === "cpu_interference") return { ...event, cores: fresh.cores } as ScenarioEvent;
   return { ...event, core: fresh.core } as ScenarioEvent;
+}
+
+/** The level of `levels` closest to `mhz` (`mhz` itself when there are none). */
+export function nearestLevel(levels: readonly number[], mhz: number): number {
+  let best = levels[0] ?? mhz;
+  for (const l of levels) if (Math.abs(l - mhz) < Math.abs(best - mhz)) best = l;
+  return best;
 }
 
 /** A field of an event kind for the inspector: name, kind of input and a check. */
