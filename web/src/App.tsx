@@ -8,6 +8,7 @@ import { SchedulerPicker } from "./compare/SchedulerPicker";
 import { EditorProvider } from "./editor/EditorProvider";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
+import { LoopPanel } from "./panels/loops/LoopPanel";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
@@ -96,6 +97,7 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
       </div>
       <ErrorBanner message={state.error} showingLastGood={state.good !== null} />
       {summary ? <CompareTable summary={summary} baseline={prefs.baseline} onBaseline={prefs.setBaseline} /> : !state.error && <p className="muted">Loading the engine…</p>}
+      {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
       <div className="workspace">
         <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={setMainView} viewProps={viewProps} />
         <aside className="side" aria-label="Editors and tools">

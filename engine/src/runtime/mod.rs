@@ -11,7 +11,7 @@
 //! ```
 
 mod decisions;
-mod timeline;
+pub(crate) mod timeline;
 
 pub use decisions::{DecisionLog, DecisionRecord};
 
@@ -81,6 +81,12 @@ pub(crate) enum Ev {
     Dispatch { core: u32, task: u32, place: Place },
     /// A timeline change.
     Timeline(timeline::TimelineEv),
+}
+
+impl From<timeline::TimelineEv> for Ev {
+    fn from(ev: timeline::TimelineEv) -> Self {
+        Ev::Timeline(ev)
+    }
 }
 
 struct Running {

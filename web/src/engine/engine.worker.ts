@@ -35,9 +35,21 @@ function decisions(arg: string): unknown {
   return JSON.parse(lastSession.session.decisions_json(run));
 }
 
+/** Every registered policy of every level: task schedulers, loop schedules, … (add new levels' lists here). */
+function allSchedulerNames(): string[] {
+  const names = JSON.parse(wasm.list_schedulers()) as string[];
+  const extra = pkg as unknown as Record<string, unknown>;
+  for (const list of ["list_loop_schedules", "list_os_schedulers"]) {
+    const fn = extra[list];
+    if (typeof fn !== "function") continue;
+    for (const e of JSON.parse((fn as () => string)()) as (string | { name: string })[]) names.push(typeof e === "string" ? e : e.name);
+  }
+  return [...new Set(names)];
+}
+
 /** Names of the registered schedulers that the scenario's workload accepts (parsing only, no run). */
 function schedulersFor(scenarioJson: string): string[] {
-  const names = JSON.parse(wasm.list_schedulers()) as string[];
+  const names = allSchedulerNames();
   const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
   return names.filter((name) => {
     try {
