@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // E2E_PORT lets several checkouts run their suites at once on one machine.
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+const PORT = Number(process.env.E2E_PORT ?? process.env.PW_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "e2e",

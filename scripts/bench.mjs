@@ -53,3 +53,4 @@ for (let k = 0; k < REPEATS + 1; k++) {
 const wasmTasksPerS = tasks / best;
 console.log(`wasm_tasks_per_s: ${Math.round(wasmTasksPerS)}`);
 console.log(`wasm_native_ratio: ${Number.isFinite(nativeTasksPerS) ? (wasmTasksPerS / nativeTasksPerS).toFixed(3) : "n/a"}`);
+await import("./bench-browser.mjs");

@@ -133,6 +133,15 @@ impl Session {
         Ok(text)
     }
 
+    /// The decision log of run `run` as JSON `{"decisions":[…],"total":N}` (empty before `run_all` or for a run that does not exist).
+    pub fn decisions_text(&self, run: usize) -> String {
+        self.result
+            .as_ref()
+            .and_then(|r| r.runs.get(run))
+            .and_then(|r| serde_json::to_string(&r.output.decisions).ok())
+            .unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    }
+
     fn column<T: Copy>(&self, run: usize, pick: impl Fn(&crate::trace::ScheduleRecord) -> &Vec<T>) -> Vec<T> {
         self.result.as_ref().and_then(|r| r.runs.get(run)).map(|r| pick(&r.output.record).clone()).unwrap_or_default()
     }
@@ -149,6 +158,12 @@ impl Session {
     /// Runs every scheduler of the scenario; returns the run summary JSON.
     pub fn run_all(&mut self) -> Result<String, JsError> {
         self.try_run_all().map_err(js_error)
+    }
+
+    /// Every scheduling decision of run `run`, with the policy's explanation when it gives one, as JSON
+    /// `{"decisions":[{"t_ns","core","task","task_type","priority","leader","width","overhead_ns","explanation"?}],"total":N}`.
+    pub fn decisions_json(&self, run: usize) -> String {
+        self.decisions_text(run)
     }
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).
@@ -220,6 +235,12 @@ mod tests {
         assert_eq!(listed[0]["name"], presets::DEFAULT_SCENARIO);
         assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
         assert!(listed[0]["paper_values"][0]["paper"].is_number());
+        let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1)).expect("json");
+        let first = &log["decisions"][0];
+        assert_eq!(log["total"].as_u64(), log["decisions"].as_array().map(|d| d.len() as u64));
+        assert!(first["explanation"]["reason"].as_str().is_some_and(|r| r.contains("Core")), "{first}");
+        assert_eq!(first["explanation"]["candidates"][0]["chosen"], true);
+        assert_eq!(s.decisions_text(9), r#"{"decisions":[],"total":0}"#);
         let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");

@@ -10,7 +10,10 @@
 //!        successors ◀── task done (last partition) ◀── PartDone ◀── assembly queues of the place's cores
 //! ```
 
+mod decisions;
 pub(crate) mod timeline;
+
+pub use decisions::{DecisionLog, DecisionRecord};
 
 use std::collections::VecDeque;
 
@@ -48,6 +51,8 @@ pub struct RunOutput {
     pub events_handled: u64,
     /// The PTT at the end of the run.
     pub ptt: Ptt,
+    /// Every `Decision::Run`, for the step-through view.
+    pub decisions: DecisionLog,
 }
 
 /// Builds the policy's [`View`] from disjoint fields, so that `self.scheduler` can be borrowed mutably beside it.
@@ -119,6 +124,7 @@ struct TaskRuntime<'a> {
     record: ScheduleRecord,
     timeline: timeline::Timeline,
     newly_ready: Vec<u32>,
+    decisions: DecisionLog,
 }
 
 /// Runs `graph` under `scheduler` to completion.
@@ -146,6 +152,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
         record: ScheduleRecord::with_capacity(n_tasks + n_tasks / 2),
         timeline: timeline::Timeline::new(platform, input.events),
         newly_ready: Vec::new(),
+        decisions: DecisionLog::default(),
     };
     let mut sim = Simulation::new(model, input.seed);
     sim.model.timeline.schedule_initial(&mut sim.kernel, input.events);
@@ -189,7 +196,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
     model.record.sort_by_core_and_start();
-    Ok(RunOutput { record: model.record, makespan_ns, events_handled, ptt: model.ptt })
+    Ok(RunOutput { record: model.record, makespan_ns, events_handled, ptt: model.ptt, decisions: model.decisions })
 }
 
 impl TaskRuntime<'_> {
@@ -237,6 +244,7 @@ impl TaskRuntime<'_> {
                     return;
                 }
                 Decision::Run { task, place, overhead_ns } => {
+                    self.log_decision(kernel.now_ns(), core, task, place, overhead_ns);
                     if self.places.find(place).is_none() || task as usize >= self.graph.len() {
                         // A policy bug, not user data: fall back to the deciding core so the run still completes.
                         debug_assert!(false, "policy returned an invalid place {place:?} for task {task}");
@@ -253,6 +261,24 @@ impl TaskRuntime<'_> {
                 }
             }
         }
+    }
+
+    fn log_decision(&mut self, t_ns: TimeNs, core: usize, task: u32, place: Place, overhead_ns: TimeNs) {
+        let t = task as usize;
+        let (task_type, priority) = if t < self.graph.len() { (self.graph.task_type[t] as u32, self.graph.priority[t]) } else { (0, 0) };
+        let explanation = if self.decisions.wants_explanation() { self.scheduler.explain_last() } else { None };
+        let record = DecisionRecord {
+            t_ns,
+            core: core as u32,
+            task,
+            task_type,
+            priority,
+            leader: place.leader,
+            width: place.width,
+            overhead_ns,
+            explanation,
+        };
+        self.decisions.push(record, &self.places, &self.ptt);
     }
 
     fn bump(&mut self, core: usize) -> u32 {

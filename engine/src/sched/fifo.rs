@@ -2,12 +2,14 @@
 
 use std::collections::VecDeque;
 
-use super::{Decision, Place, TaskScheduler, View};
+use super::{Candidate, Decision, Explanation, Place, TaskScheduler, View};
 
 /// One central queue shared by every core.
 #[derive(Default)]
 pub struct Fifo {
     ready: VecDeque<u32>,
+    /// (deciding core, tasks left waiting) of the last `Run`, for [`TaskScheduler::explain_last`].
+    last: Option<(usize, usize)>,
 }
 
 impl TaskScheduler for Fifo {
@@ -21,8 +23,22 @@ impl TaskScheduler for Fifo {
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         match self.ready.pop_front() {
-            Some(task) => Decision::Run { task, place: Place::single(core), overhead_ns: view.costs.dispatch_ns },
+            Some(task) => {
+                self.last = Some((core, self.ready.len()));
+                Decision::Run { task, place: Place::single(core), overhead_ns: view.costs.dispatch_ns }
+            }
             None => Decision::Sleep,
         }
+    }
+
+    fn explain_last(&self) -> Option<Explanation> {
+        let (core, waiting) = self.last?;
+        Some(Explanation {
+            candidates: vec![Candidate::place(Place::single(core), true)],
+            reason: format!(
+                "Core {core} was idle and took the oldest task of the central ready queue ({waiting} still waiting). \
+                 FIFO ignores core type, priority and the PTT: the task runs alone on the core that asked."
+            ),
+        })
     }
 }

@@ -3,6 +3,7 @@
 //! A policy owns its queues and answers two questions: where does a newly ready task go ([`TaskScheduler::on_ready`]),
 //! and what does an idle core do next ([`TaskScheduler::on_idle`]). It never mutates the simulation itself.
 
+pub mod explain;
 pub mod fifo;
 pub mod ptt;
 pub mod registry;
@@ -10,6 +11,7 @@ pub mod rws;
 
 use crate::model::{SpeedState, TaskGraph};
 use crate::sim::{Rng, TimeNs};
+pub use explain::{Candidate, Explanation};
 pub use ptt::{Place, Places, Ptt};
 
 /// Costs the runtime charges for scheduling work, in nanoseconds of the deciding core's time.
@@ -74,4 +76,9 @@ pub trait TaskScheduler {
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision;
     /// `task` finished on `place`; its leader took `leader_ns`. The runtime has already updated the PTT.
     fn on_done(&mut self, _view: &mut View, _task: u32, _place: Place, _leader_ns: TimeNs) {}
+    /// Why the last `Decision::Run` was taken (candidate places, costs, reason), for the step-through view.
+    /// Called right after `on_idle` returned `Run`, only when the runtime records explanations; None by default.
+    fn explain_last(&self) -> Option<Explanation> {
+        None
+    }
 }

@@ -2,19 +2,28 @@
 
 use std::collections::VecDeque;
 
-use super::{Decision, Place, TaskScheduler, View};
+use super::{Candidate, Decision, Explanation, Place, TaskScheduler, View};
 
 /// Random work stealing with width-1 places.
 pub struct Rws {
     deques: Vec<VecDeque<u32>>,
     queued: usize,
     next_initial: usize,
+    /// How the last `Run` got its task, for [`TaskScheduler::explain_last`].
+    last: Option<Origin>,
+}
+
+/// Where the task of the last `Run` came from.
+#[derive(Clone, Copy)]
+enum Origin {
+    Own { core: usize },
+    Stolen { core: usize, victim: usize },
 }
 
 impl Rws {
     /// Deques for `n_cores` cores.
     pub fn new(n_cores: usize) -> Self {
-        Rws { deques: vec![VecDeque::new(); n_cores.max(1)], queued: 0, next_initial: 0 }
+        Rws { deques: vec![VecDeque::new(); n_cores.max(1)], queued: 0, next_initial: 0, last: None }
     }
 }
 
@@ -30,6 +39,11 @@ pub fn push_ready(deques: &mut [VecDeque<u32>], next_initial: &mut usize, task: 
 
 /// Steals the oldest task of a random victim other than `core`; None when the victim's deque is empty.
 pub fn steal_random(deques: &mut [VecDeque<u32>], view: &mut View, core: usize) -> Option<u32> {
+    steal_random_from(deques, view, core).map(|(task, _)| task)
+}
+
+/// Like [`steal_random`], also returning the victim core.
+pub fn steal_random_from(deques: &mut [VecDeque<u32>], view: &mut View, core: usize) -> Option<(u32, usize)> {
     let n = deques.len();
     if n < 2 {
         return None;
@@ -38,7 +52,7 @@ pub fn steal_random(deques: &mut [VecDeque<u32>], view: &mut View, core: usize) 
     if victim >= core {
         victim += 1;
     }
-    deques[victim].pop_front()
+    deques[victim].pop_front().map(|task| (task, victim))
 }
 
 impl TaskScheduler for Rws {
@@ -54,17 +68,33 @@ impl TaskScheduler for Rws {
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         if let Some(task) = self.deques[core].pop_back() {
             self.queued -= 1;
+            self.last = Some(Origin::Own { core });
             return Decision::Run { task, place: Place::single(core), overhead_ns: view.costs.dispatch_ns };
         }
         if self.queued == 0 {
             return Decision::Sleep;
         }
-        match steal_random(&mut self.deques, view, core) {
-            Some(task) => {
+        match steal_random_from(&mut self.deques, view, core) {
+            Some((task, victim)) => {
                 self.queued -= 1;
+                self.last = Some(Origin::Stolen { core, victim });
                 Decision::Run { task, place: Place::single(core), overhead_ns: view.costs.steal_ns + view.costs.dispatch_ns }
             }
             None => Decision::Retry { after_ns: view.costs.steal_ns.max(1) },
         }
+    }
+
+    fn explain_last(&self) -> Option<Explanation> {
+        let (core, reason) = match self.last? {
+            Origin::Own { core } => (core, format!(
+                "Core {core} popped the newest task of its own deque (LIFO keeps the cache warm). \
+                 RWS ignores core type, priority and the PTT: the task runs alone on core {core}."
+            )),
+            Origin::Stolen { core, victim } => (core, format!(
+                "Core {core}'s own deque was empty, so it stole the oldest task of core {victim}'s deque (a random victim). \
+                 RWS ignores core type, priority and the PTT: the task runs alone on core {core}."
+            )),
+        };
+        Some(Explanation { candidates: vec![Candidate::place(Place::single(core), true)], reason })
     }
 }

@@ -1,6 +1,7 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
 mod aid_paper;
+mod decisions;
 mod gen;
 mod invariants;
 mod loop_invariants;

@@ -1,8 +1,10 @@
 // Engine implemented over postMessage to engine.worker.ts. At most one
 // simulation runs in the worker; a newer simulate() replaces a queued one,
-// and results of superseded requests are dropped.
+// and results of superseded requests are dropped. A run that has already
+// taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
+// by replacing the worker (wasm cannot be interrupted from outside).
 import { type Engine, type SimResult, SupersededError } from "./engine";
-import type { PlatformInfo, PresetInfo } from "./engine-types";
+import type { DecisionLog, PlatformInfo, PresetInfo } from "./engine-types";
 import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../os-lab/os-types";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
@@ -17,8 +19,13 @@ interface QueuedSim {
   reject(err: Error): void;
 }
 
+/** A superseded run older than this is cancelled by restarting the worker. */
+const CANCEL_AFTER_MS = 250;
+
 export class WorkerEngine implements Engine {
-  private readonly worker: Worker;
+  private worker: Worker;
+  private simStartedAt = 0;
+  private simRequestId = 0;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private simInFlight = false;
@@ -26,13 +33,29 @@ export class WorkerEngine implements Engine {
   private queuedSim: QueuedSim | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event: MessageEvent<EngineResponse>) => this.onResponse(event.data);
-    this.worker.onerror = (event) => {
+    this.worker = this.startWorker();
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<EngineResponse>) => this.onResponse(event.data);
+    worker.onerror = (event) => {
       const err = new Error(`engine worker error: ${event.message || "failed to start"}`);
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
     };
+    return worker;
+  }
+
+  /** Cancels a long in-flight simulation nobody waits for any more, when it is the only request in flight. */
+  private cancelStaleRun(): void {
+    if (!this.simInFlight || performance.now() - this.simStartedAt < CANCEL_AFTER_MS) return;
+    if (this.pending.size !== 1 || !this.pending.has(this.simRequestId)) return;
+    const stale = this.pending.get(this.simRequestId);
+    this.pending.delete(this.simRequestId);
+    this.worker.terminate();
+    this.worker = this.startWorker();
+    stale?.reject(new SupersededError());
   }
 
   listPresets(): Promise<PresetInfo[]> {
@@ -66,8 +89,16 @@ export class WorkerEngine implements Engine {
       this.queuedSim?.reject(new SupersededError());
       this.queuedSim = { scenarioJson, resolve, reject };
       this.latestSimToken++;
+      this.cancelStaleRun();
       this.pumpSim();
     });
+  }
+
+  decisions(sessionId: number, run: number): Promise<DecisionLog> {
+    return this.call("decisions", JSON.stringify({ sessionId, run })) as Promise<DecisionLog>;
+  }
+  schedulersFor(scenarioJson: string): Promise<string[]> {
+    return this.call("schedulersFor", scenarioJson) as Promise<string[]>;
   }
 
   dispose(): void {
@@ -80,6 +111,8 @@ export class WorkerEngine implements Engine {
     this.queuedSim = null;
     const token = this.latestSimToken;
     this.simInFlight = true;
+    this.simStartedAt = performance.now();
+    this.simRequestId = this.nextId;
     const finish = () => {
       this.simInFlight = false;
       this.pumpSim();

@@ -28,6 +28,7 @@ export interface WasmSession {
   seg_kind(run: number): Uint8Array;
   seg_start_ns(run: number): Float64Array;
   seg_end_ns(run: number): Float64Array;
+  decisions_json(run: number): string;
   free(): void;
 }
 
@@ -192,6 +193,42 @@ export interface RunSummary {
   readonly platform: PlatformSummary;
   readonly task_types: readonly string[];
   readonly runs: readonly RunInfo[];
+}
+
+/** A place a policy weighed for one decision (`Session.decisions_json`). */
+export interface DecisionCandidate {
+  readonly leader: number;
+  readonly width: number;
+  /** PTT prediction for the task's type on this place; null while unmeasured. */
+  readonly ptt_ns: number | null;
+  /** The policy's own cost, when it computes one (lower is better). */
+  readonly cost: number | null;
+  readonly chosen: boolean;
+}
+
+export interface DecisionExplanation {
+  readonly candidates: readonly DecisionCandidate[];
+  readonly reason: string;
+}
+
+/** One `Decision::Run` of the task runtime. */
+export interface DecisionRecord {
+  readonly t_ns: number;
+  readonly core: number;
+  readonly task: number;
+  readonly task_type: number;
+  readonly priority: number;
+  readonly leader: number;
+  readonly width: number;
+  readonly overhead_ns: number;
+  readonly explanation?: DecisionExplanation;
+}
+
+/** The JSON returned by `Session.decisions_json(run)`. */
+export interface DecisionLog {
+  readonly decisions: readonly DecisionRecord[];
+  /** Decisions taken in all (the engine keeps the first 100 000, the first 20 000 with explanations). */
+  readonly total: number;
 }
 
 /** `seg_task` value for segments that belong to no task. */

@@ -1,6 +1,6 @@
 // The promise-based Engine interface the UI talks to. The only
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
-import type { PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
+import type { DecisionLog, PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
 import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../os-lab/os-types";
 
 /**
@@ -30,6 +30,8 @@ export interface SimResult {
   readonly segments: readonly SegmentColumns[];
   /** Wall time the engine took to simulate, in ms. */
   readonly simMs: number;
+  /** Identifies the worker's session of this result, for `Engine.decisions`. */
+  readonly sessionId?: number;
 }
 
 export interface Engine {
@@ -49,6 +51,10 @@ export interface Engine {
   sweepCells(grid: SweepGrid): Promise<SweepCell[]>;
   /** Runs one sweep cell (one call per cell, so callers can show progress). */
   runSweepCell(cell: SweepCell): Promise<SweepRow>;
+  /** The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it). */
+  decisions(sessionId: number, run: number): Promise<DecisionLog>;
+  /** The registered schedulers that accept this scenario's workload (the scenario must parse). */
+  schedulersFor(scenarioJson: string): Promise<string[]>;
   dispose(): void;
 }
 

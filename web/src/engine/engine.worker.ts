@@ -3,7 +3,7 @@
 // go back as transferables.
 import init, * as pkg from "./pkg/engine.js";
 import type { SimResult } from "./engine";
-import type { RunSummary, WasmEngineModule } from "./engine-types";
+import type { RunSummary, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
 import { groupByCore } from "../logic/segments";
 
@@ -17,9 +17,58 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+// The last simulated session stays alive so the step-through view can ask
+// for its decision log; a newer simulation frees it.
+let lastSession: { id: number; session: WasmSession } | null = null;
+// Unique across worker restarts (the client replaces the worker to cancel a long run).
+let nextSessionId = Math.round(performance.timeOrigin) * 1000 + 1;
+
+function keepSession(session: WasmSession): number {
+  lastSession?.session.free();
+  lastSession = { id: nextSessionId++, session };
+  return lastSession.id;
+}
+
+function decisions(arg: string): unknown {
+  const { sessionId, run } = JSON.parse(arg) as { sessionId: number; run: number };
+  if (!lastSession || lastSession.id !== sessionId) throw new Error("stale session: a newer simulation replaced it");
+  return JSON.parse(lastSession.session.decisions_json(run));
+}
+
+/** Every registered policy of every level: task schedulers, loop schedules, … (add new levels' lists here). */
+function allSchedulerNames(): string[] {
+  const names = JSON.parse(wasm.list_schedulers()) as string[];
+  const extra = pkg as unknown as Record<string, unknown>;
+  for (const list of ["list_loop_schedules", "list_os_schedulers"]) {
+    const fn = extra[list];
+    if (typeof fn !== "function") continue;
+    for (const e of JSON.parse((fn as () => string)()) as (string | { name: string })[]) names.push(typeof e === "string" ? e : e.name);
+  }
+  return [...new Set(names)];
+}
+
+/** Names of the registered schedulers that the scenario's workload accepts (parsing only, no run). */
+function schedulersFor(scenarioJson: string): string[] {
+  const names = allSchedulerNames();
+  const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
+  return names.filter((name) => {
+    try {
+      new wasm.Session(JSON.stringify({ ...scenario, schedulers: [name] })).free();
+      return true;
+    } catch (err) {
+      // Only a complaint about the scheduler itself rules it out.
+      return !errorMessage(err).startsWith("schedulers");
+    }
+  });
+}
+
 function simulate(scenarioJson: string): SimResult {
+  // Free the previous run first, so two big results never share the wasm heap.
+  lastSession?.session.free();
+  lastSession = null;
   const started = performance.now();
   const session = new wasm.Session(scenarioJson);
+  let kept = false;
   try {
     const summary = JSON.parse(session.run_all()) as RunSummary;
     const segments = summary.runs.map((_, run) =>
@@ -38,9 +87,11 @@ function simulate(scenarioJson: string): SimResult {
         summary.platform.n_cores,
       ),
     );
-    return { summary, segments, simMs: performance.now() - started };
+    const simMs = performance.now() - started;
+    kept = true;
+    return { summary, segments, simMs, sessionId: keepSession(session) };
   } finally {
-    session.free();
+    if (!kept) session.free();
   }
 }
 
@@ -65,6 +116,10 @@ function handle(request: EngineRequest): unknown {
       return JSON.parse(wasm.sweep_cells(arg));
     case "runSweepCell":
       return JSON.parse(wasm.run_sweep_cell(arg));
+    case "decisions":
+      return decisions(arg);
+    case "schedulersFor":
+      return schedulersFor(arg);
     default: {
       const unreachable: never = request.method;
       throw new Error(`unknown engine method ${String(unreachable)}`);

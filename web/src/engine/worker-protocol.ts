@@ -10,7 +10,9 @@ export type EngineMethod =
   | "simulate"
   | "osCatalog"
   | "sweepCells"
-  | "runSweepCell";
+  | "runSweepCell"
+  | "decisions"
+  | "schedulersFor";
 
 export interface EngineRequest {
   readonly id: number;

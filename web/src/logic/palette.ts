@@ -79,6 +79,7 @@ export function shade(hex: string, factor: number): string {
 }
 
 export function currentTheme(): Theme {
-  const dark = typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
+  const forced = typeof document === "undefined" ? undefined : document.documentElement.dataset.theme;
+  const dark = forced ? forced === "dark" : typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
   return dark ? DARK : LIGHT;
 }

@@ -36,6 +36,10 @@ export interface AppState {
   readonly bounds: TimeWindow;
   readonly window: TimeWindow;
   readonly hover: Hover | null;
+  /** The shared time cursor drawn across every Gantt (hover time or the step-through's decision). */
+  readonly cursorNs: number | null;
+  /** A task outlined on one run's Gantt (the step-through's current decision). */
+  readonly highlight: { readonly run: number; readonly task: number } | null;
 }
 
 export type Action =
@@ -47,7 +51,9 @@ export type Action =
   | { type: "loading" }
   | { type: "setWindow"; window: TimeWindow }
   | { type: "resetWindow" }
-  | { type: "hover"; hover: Hover | null };
+  | { type: "hover"; hover: Hover | null }
+  | { type: "cursor"; tNs: number | null }
+  | { type: "highlight"; highlight: { run: number; task: number } | null };
 
 export const initialState: AppState = {
   presets: [],
@@ -63,6 +69,8 @@ export const initialState: AppState = {
   bounds: { t0Ns: 0, t1Ns: 1 },
   window: { t0Ns: 0, t1Ns: 1 },
   hover: null,
+  cursorNs: null,
+  highlight: null,
 };
 
 /** The time span covered by a result: 0 to the latest segment end or makespan. */
@@ -120,6 +128,10 @@ export function reducer(state: AppState, action: Action): AppState {
       return { ...state, window: state.bounds };
     case "hover":
       return { ...state, hover: action.hover };
+    case "cursor":
+      return state.cursorNs === action.tNs ? state : { ...state, cursorNs: action.tNs };
+    case "highlight":
+      return { ...state, highlight: action.highlight };
     default: {
       const unreachable: never = action;
       throw new Error(`unknown action ${JSON.stringify(unreachable)}`);

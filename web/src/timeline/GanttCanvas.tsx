@@ -19,12 +19,14 @@ interface Props {
   readonly scale: TimeScale;
   readonly theme: Theme;
   readonly hoverIndex: number;
+  readonly highlightTask?: number;
   readonly renderLoop: RenderLoop;
 }
 
 export function GanttCanvas(props: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop } = props;
+  const highlightTask = props.highlightTask ?? -1;
 
   useEffect(() => {
     const key = `gantt-${runIndex}`;
@@ -39,10 +41,10 @@ export function GanttCanvas(props: Props) {
       const ctx = canvas.getContext("2d");
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex });
+      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask });
     });
     return () => renderLoop.cancel(key);
-  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop]);
+  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, renderLoop]);
 
   return (
     <canvas

@@ -22,6 +22,10 @@ interface Props {
   readonly theme: Theme;
   readonly gutterCss: number;
   readonly hover: Hover | null;
+  /** Task outlined on this run (the step-through's decision), or -1. */
+  readonly highlightTask?: number;
+  /** Row height factor (large-font mode). */
+  readonly rowScale?: number;
   readonly isDragging: () => boolean;
   readonly onHover: (hover: Hover | null) => void;
   readonly renderLoop: RenderLoop;
@@ -38,7 +42,8 @@ const HIT_SLOP_PX = 3;
 
 export const GanttPanel = memo(function GanttPanel(props: Props) {
   const { runIndex, platform, run, seg, scale, theme, gutterCss, hover, isDragging, onHover, renderLoop } = props;
-  const layout = useMemo(() => computeLayout(platform), [platform]);
+  const rowScale = props.rowScale ?? 1;
+  const layout = useMemo(() => computeLayout(platform, rowScale), [platform, rowScale]);
   const hoverIndex = hover && hover.run === runIndex ? hover.index : -1;
 
   const onMouseMove = useCallback(
@@ -73,13 +78,13 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
           {layout.freqStrips.map((strip) => {
             const cluster = platform.clusters[strip.cluster];
             return (
-              <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height }} title="Cluster · core type · frequency (shaded strip: frequency over time)">
+              <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height, lineHeight: `${strip.height}px` }} title="Cluster · core type · frequency (shaded strip: frequency over time)">
                 {clusterLabel(cluster)}
               </div>
             );
           })}
           {layout.rows.map((row) => (
-            <div key={row.core} className="core-label" data-testid="gantt-row" data-core={row.core} style={{ top: row.y, height: row.height }}>
+            <div key={row.core} className="core-label" data-testid="gantt-row" data-core={row.core} style={{ top: row.y, height: row.height, lineHeight: `${row.height}px` }}>
               {threadLabel(run, platform, row.core) ?? `core ${row.core}`}
             </div>
           ))}
@@ -95,6 +100,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
             scale={scale}
             theme={theme}
             hoverIndex={hoverIndex}
+            highlightTask={props.highlightTask ?? -1}
             renderLoop={renderLoop}
           />
         </div>

@@ -1,6 +1,6 @@
 // All Gantts of the current result over ONE shared time window and axis,
 // with the zoom toolbar, the task-type legend and the hover tooltip.
-import { useCallback, useMemo, useRef } from "react";
+import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef } from "react";
 import { formatDuration, formatMs } from "../logic/format";
 import { isLoopSummary, PHASE_HELP, phaseColor } from "../logic/loop-phases";
 import { taskTypeColor, priorityColor } from "../logic/palette";
@@ -12,6 +12,7 @@ import { TimeAxis } from "./TimeAxis";
 import { TimeScale, type TimeWindow } from "./time-scale";
 import { Tooltip } from "./Tooltip";
 import { useElementWidth } from "./use-element-width";
+import { useFontScale } from "./use-font-scale";
 import { useTheme } from "./use-theme";
 import { useTimelineInteractions } from "./use-timeline-interactions";
 
@@ -19,23 +20,44 @@ const GUTTER_CSS = 168;
 /** Room on the right for the last axis label. */
 const RIGHT_PAD_CSS = 12;
 
-export function Timeline(props: { readonly renderLoop: RenderLoop }) {
+export interface TimelineProps {
+  readonly renderLoop: RenderLoop;
+  /** Rows drawn above the Gantts on the same scale and gutter (the event lanes). */
+  readonly above?: (scale: TimeScale, gutterCss: number) => ReactNode;
+  /** Absolutely positioned marks over the plot area (x from `scale`, full height). */
+  readonly overlay?: (scale: TimeScale) => ReactNode;
+  /** Extra toolbar controls. */
+  readonly tools?: ReactNode;
+}
+
+export function Timeline(props: TimelineProps) {
   const { state, dispatch } = useStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
-  const plotWidth = Math.max(100, width - GUTTER_CSS - RIGHT_PAD_CSS);
   const theme = useTheme();
+  const fontScale = useFontScale();
+  const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, fontScale));
+  const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
   const scale = useMemo(() => new TimeScale(state.window, plotWidth), [state.window, plotWidth]);
   const setWindow = useCallback((window: TimeWindow) => dispatch({ type: "setWindow", window }), [dispatch]);
   const onHover = useCallback((hover: Hover | null) => dispatch({ type: "hover", hover }), [dispatch]);
   const isDragging = useTimelineInteractions({
     containerRef,
-    plotLeftCss: GUTTER_CSS,
+    plotLeftCss: gutterCss,
     plotWidthCss: plotWidth,
     window: state.window,
     bounds: state.bounds,
     setWindow,
   });
+
+  const onBodyMouseMove = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      const x = event.clientX - event.currentTarget.getBoundingClientRect().left - gutterCss;
+      dispatch({ type: "cursor", tNs: x >= 0 && x <= plotWidth ? scale.pxToTime(x) : null });
+    },
+    [dispatch, scale, plotWidth],
+  );
+  const cursorX = state.cursorNs === null ? null : scale.timeToPx(state.cursorNs);
 
   const result = state.good?.result ?? null;
   const loopLevel = result !== null && isLoopSummary(result.summary);
@@ -49,6 +71,7 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
           Reset zoom
         </button>
         <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan</span>
+        {props.tools}
         {result && (
           <ul className="legend" aria-label="Task types">
             {result.summary.task_types.map((name, i) => (
@@ -73,9 +96,14 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
           </ul>
         )}
       </div>
-      <div className="timeline-body" ref={containerRef} data-testid="timeline">
-        <div className="axis-row" style={{ paddingLeft: `${GUTTER_CSS}px` }}>
+      <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => dispatch({ type: "cursor", tNs: null })}>
+        <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
+        </div>
+        {props.above?.(scale, gutterCss)}
+        <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
+          {props.overlay?.(scale)}
+          {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
         {result &&
           result.summary.runs.map((run, i) => (
@@ -87,8 +115,10 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
               seg={result.segments[i]}
               scale={scale}
               theme={theme}
-              gutterCss={GUTTER_CSS}
+              gutterCss={gutterCss}
               hover={state.hover}
+              highlightTask={state.highlight?.run === i ? state.highlight.task : -1}
+              rowScale={fontScale}
               isDragging={isDragging}
               onHover={onHover}
               renderLoop={props.renderLoop}

@@ -24,22 +24,27 @@ export interface GanttLayout {
   readonly freqStrips: readonly FreqStripLayout[];
   readonly rows: readonly CoreRowLayout[];
   readonly height: CssPixels;
+  /** Font size of block labels (grows with the rows). */
+  readonly labelFontPx?: CssPixels;
 }
 
-export function computeLayout(platform: PlatformSummary): GanttLayout {
+/** `rowScale` > 1 grows rows and labels with the root font size (large-font mode). */
+export function computeLayout(platform: PlatformSummary, rowScale = 1): GanttLayout {
+  const rowH = Math.round(ROW_HEIGHT * rowScale);
+  const freqH = Math.round(FREQ_HEIGHT * rowScale);
   const freqStrips: FreqStripLayout[] = [];
   const rows: CoreRowLayout[] = [];
   let y = 0;
   platform.clusters.forEach((cluster, clusterIdx) => {
     if (clusterIdx > 0) y += CLUSTER_GAP;
-    freqStrips.push({ cluster: clusterIdx, y, height: FREQ_HEIGHT });
-    y += FREQ_HEIGHT;
+    freqStrips.push({ cluster: clusterIdx, y, height: freqH });
+    y += freqH;
     for (let k = 0; k < cluster.cores; k++) {
-      rows.push({ core: cluster.first_core + k, cluster: clusterIdx, y, height: ROW_HEIGHT });
-      y += ROW_HEIGHT;
+      rows.push({ core: cluster.first_core + k, cluster: clusterIdx, y, height: rowH });
+      y += rowH;
     }
   });
-  return { freqStrips, rows, height: y };
+  return { freqStrips, rows, height: y, labelFontPx: Math.round(10 * rowScale) };
 }
 
 /** The core row under vertical position `yCss`, or undefined. */

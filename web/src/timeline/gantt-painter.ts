@@ -20,6 +20,8 @@ export interface PaintInput {
   readonly scale: TimeScale;
   readonly theme: Theme;
   readonly hoverIndex: number;
+  /** Task whose segments are outlined (step-through), or -1. */
+  readonly highlightTask?: number;
 }
 
 export function paintGantt(input: PaintInput): void {
@@ -37,6 +39,22 @@ export function paintGantt(input: PaintInput): void {
   paintInterference(input);
   paintMigrations(input);
   paintHover(input);
+  paintHighlight(input);
+}
+
+function paintHighlight({ ctx, layout, seg, scale, theme, highlightTask }: PaintInput): void {
+  if (highlightTask === undefined || highlightTask < 0) return;
+  ctx.strokeStyle = theme.dark ? "#ffd33d" : "#bf3989";
+  ctx.lineWidth = 3;
+  for (const row of layout.rows) {
+    const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
+    for (let i = first; i < last; i++) {
+      if (seg.task[i] !== highlightTask) continue;
+      const x0 = scale.timeToPx(seg.startNs[i]);
+      const x1 = Math.max(x0 + 3, scale.timeToPx(seg.endNs[i]));
+      ctx.strokeRect(x0 - 1, row.y, x1 - x0 + 2, row.height);
+    }
+  }
 }
 
 /** OS level: a small triangle on the destination core's row where a thread migrated in. */
@@ -100,7 +118,7 @@ function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
 
 function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run }: PaintInput): void {
   const loopRun = run.metrics.loops !== undefined;
-  ctx.font = "10px system-ui, sans-serif";
+  ctx.font = `${layout.labelFontPx ?? 10}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);

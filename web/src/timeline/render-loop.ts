@@ -6,6 +6,8 @@ export class RenderLoop {
   private frame = 0;
   /** Duration of the last frame's drawing, in ms. */
   lastFrameMs = 0;
+  /** performance.now() when the last frame's drawing ended. */
+  lastFrameAt = 0;
 
   /** Runs `draw` in the next animation frame; a later call with the same key replaces it. */
   schedule(key: string, draw: () => void): void {
@@ -27,6 +29,7 @@ export class RenderLoop {
     const jobs = [...this.jobs.values()];
     this.jobs.clear();
     for (const draw of jobs) draw();
-    this.lastFrameMs = performance.now() - started;
+    this.lastFrameAt = performance.now();
+    this.lastFrameMs = this.lastFrameAt - started;
   }
 }

@@ -7,7 +7,13 @@ const QUERY = "(prefers-color-scheme: dark)";
 function subscribe(onChange: () => void): () => void {
   const media = matchMedia(QUERY);
   media.addEventListener("change", onChange);
-  return () => media.removeEventListener("change", onChange);
+  // An explicit choice sets <html data-theme="light|dark"> (shell/ui-prefs.tsx).
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  return () => {
+    media.removeEventListener("change", onChange);
+    observer.disconnect();
+  };
 }
 
 export function useTheme(): Theme {

@@ -51,6 +51,8 @@ export function useTimelineInteractions(options: Options): () => boolean {
     };
     const onMouseDown = (event: MouseEvent) => {
       if (event.button !== 0 || plotX(event.clientX) < 0) return;
+      // Editors inside the timeline (event lanes) handle their own drags.
+      if ((event.target as Element | null)?.closest?.("[data-no-pan]")) return;
       dragRef.current = { lastX: event.clientX };
       event.preventDefault();
     };

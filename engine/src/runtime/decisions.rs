@@ -1,0 +1,76 @@
+//! The decision log: every `Decision::Run` the policy took (time, deciding core, task, place, overhead) and, when the policy gives one, its explanation.
+//!
+//! The step-through view replays it. Only the first [`DecisionLog::CAP`] decisions are kept, and only the first
+//! [`DecisionLog::EXPLAIN_CAP`] of those carry an explanation, so that a huge run stays small.
+
+use serde::Serialize;
+
+use crate::sched::{Explanation, Place, Places, Ptt};
+use crate::sim::TimeNs;
+
+/// One `Decision::Run`.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DecisionRecord {
+    /// When the core decided.
+    pub t_ns: TimeNs,
+    /// The core that asked and decided.
+    pub core: u32,
+    /// The task it chose.
+    pub task: u32,
+    /// The task's type index (into the run's type names).
+    pub task_type: u32,
+    /// 1 for a high-priority task.
+    pub priority: u8,
+    /// Leader of the chosen place.
+    pub leader: u32,
+    /// Width of the chosen place.
+    pub width: u32,
+    /// Scheduling overhead charged to the deciding core before dispatch.
+    pub overhead_ns: TimeNs,
+    /// Why, when the policy explains itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
+}
+
+/// The decisions of one run, in the order they were taken.
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
+pub struct DecisionLog {
+    /// Recorded decisions (at most [`DecisionLog::CAP`]).
+    pub decisions: Vec<DecisionRecord>,
+    /// Decisions taken in all, recorded or not.
+    pub total: u64,
+}
+
+impl DecisionLog {
+    /// Decisions kept per run.
+    pub const CAP: usize = 100_000;
+    /// Decisions per run that keep the policy's explanation.
+    pub const EXPLAIN_CAP: usize = 20_000;
+
+    /// Whether the next decision will be kept.
+    pub fn wants_more(&self) -> bool {
+        self.decisions.len() < Self::CAP
+    }
+
+    /// Whether the next decision will keep an explanation (so the runtime asks the policy for one).
+    pub fn wants_explanation(&self) -> bool {
+        self.decisions.len() < Self::EXPLAIN_CAP
+    }
+
+    /// Records one decision; fills the PTT prediction of each candidate place from `ptt`.
+    pub fn push(&mut self, mut record: DecisionRecord, places: &Places, ptt: &Ptt) {
+        self.total += 1;
+        if !self.wants_more() {
+            return;
+        }
+        if let Some(ex) = record.explanation.as_mut() {
+            for c in &mut ex.candidates {
+                if c.ptt_ns.is_none() {
+                    let place = Place { leader: c.leader, width: c.width };
+                    c.ptt_ns = places.find(place).map(|p| ptt.get(record.task_type as usize, p)).filter(|v| *v > 0.0);
+                }
+            }
+        }
+        self.decisions.push(record);
+    }
+}

@@ -1,0 +1,54 @@
+//! The decision log: one record per task (width-1 policies), consistent with the schedule, with explanations from FIFO and RWS.
+
+use engine::scenario::{presets, Scenario};
+
+#[test]
+fn every_task_is_decided_once_and_matches_the_schedule() {
+    let scenario = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset");
+    let result = scenario.run().expect("runs");
+    let n_tasks = result.graph.len();
+    for run in &result.runs {
+        let log = &run.output.decisions;
+        assert_eq!(log.total as usize, log.decisions.len(), "{}: nothing dropped below the cap", run.scheduler);
+        // FIFO and RWS decide each task exactly once.
+        let mut seen = vec![0u32; n_tasks];
+        let mut last_t = 0;
+        for d in &log.decisions {
+            seen[d.task as usize] += 1;
+            assert!(d.t_ns >= last_t, "{}: decisions are in time order", run.scheduler);
+            last_t = d.t_ns;
+            let ex = d.explanation.as_ref().expect("fifo and rws explain themselves");
+            assert!(ex.candidates.iter().any(|c| c.chosen && c.leader == d.leader && c.width == d.width));
+            // The task's first work segment starts on the chosen place no earlier than decision + overhead.
+            let rec = &run.output.record;
+            let start = (0..rec.len()).filter(|&i| rec.task[i] == d.task).map(|i| rec.start_ns[i]).min().expect("task ran");
+            assert!(start >= d.t_ns + d.overhead_ns, "{}: task {} starts before its dispatch", run.scheduler, d.task);
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{}: every task decided once", run.scheduler);
+    }
+    // Once the PTT has measurements, explanations carry them.
+    let rws = &result.runs[1].output.decisions.decisions;
+    assert!(rws.iter().rev().take(10).all(|d| d.explanation.as_ref().is_some_and(|e| e.candidates[0].ptt_ns.is_some())));
+}
+
+#[test]
+fn the_log_is_deterministic() {
+    let text = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset").to_json();
+    let a = Scenario::from_json(&text).expect("valid").run().expect("runs");
+    let b = Scenario::from_json(&text).expect("valid").run().expect("runs");
+    assert_eq!(a.runs[1].output.decisions, b.runs[1].output.decisions);
+}
+
+#[test]
+fn big_runs_keep_explanations_only_for_the_first_decisions() {
+    use engine::runtime::DecisionLog;
+    let mut scenario = presets::scenario("tx2-matmul-32000").expect("benchmark preset");
+    scenario.schedulers = vec!["rws".into()];
+    let result = scenario.run().expect("runs");
+    let log = &result.runs[0].output.decisions;
+    assert_eq!(log.total as usize, result.graph.len());
+    assert_eq!(log.decisions.len(), result.graph.len().min(DecisionLog::CAP));
+    assert!(log.decisions[0].explanation.is_some());
+    assert!(log.decisions[DecisionLog::EXPLAIN_CAP - 1].explanation.is_some());
+    assert!(log.decisions[DecisionLog::EXPLAIN_CAP].explanation.is_none());
+}

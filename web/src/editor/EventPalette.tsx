@@ -1,0 +1,33 @@
+// The palette of event kinds: drag one onto a lane, or pick it (radio) and
+// press Enter on a focused lane.
+import { useEditor } from "./EditorProvider";
+import { EVENT_KINDS } from "./events-model";
+import { PALETTE_MIME } from "./EventLanes";
+
+export function EventPalette() {
+  const editor = useEditor();
+  return (
+    <div className="event-palette" role="radiogroup" aria-label="Event kinds" data-testid="event-palette">
+      {EVENT_KINDS.map((k) => (
+        <label
+          key={k.kind}
+          className={`palette-item kind-${k.kind}${editor.paletteKind === k.kind ? " picked" : ""}`}
+          draggable
+          data-testid="palette-item"
+          data-kind={k.kind}
+          title={`${k.help} Drag onto a ${k.onCluster ? "cluster" : "core"} lane.`}
+          onDragStart={(e) => {
+            e.dataTransfer.setData(PALETTE_MIME, k.kind);
+            e.dataTransfer.effectAllowed = "copy";
+            editor.setPaletteKind(k.kind);
+          }}
+        >
+          <input type="radio" name="palette-kind" checked={editor.paletteKind === k.kind} onChange={() => editor.setPaletteKind(k.kind)} />
+          <span className="palette-swatch" aria-hidden="true" />
+          {k.label}
+          <span className="palette-lane muted">{k.onCluster ? "cluster" : "core"}</span>
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The view registry: the tabs of the main area and of the side panel.
+// A new view plugs in with ONE line in MAIN_VIEWS or SIDE_PANELS; it reads
+// what it needs through useStore() / useUiPrefs() / useEditor().
+import type { ComponentType } from "react";
+import { CompareView } from "./CompareView";
+import { EventInspector } from "../editor/EventInspector";
+import { PlatformForm, WorkloadForm } from "../editor/ScenarioForms";
+import { ExportPanel } from "../export/ExportPanel";
+import { OsLab } from "../os-lab/OsLab";
+import { useStore } from "../state/StoreProvider";
+import { StepPanel } from "../step/StepPanel";
+import type { RenderLoop } from "../timeline/render-loop";
+import { HelpPanel } from "./HelpPanel";
+import { ScheduleView } from "./ScheduleView";
+import { useUiPrefs } from "../state/ui-prefs";
+
+export interface ViewProps {
+  readonly renderLoop: RenderLoop;
+}
+
+export interface ViewDef {
+  readonly id: string;
+  readonly title: string;
+  readonly Component: ComponentType<ViewProps>;
+}
+
+function EventsPanel() {
+  const { state } = useStore();
+  return <EventInspector platform={state.good?.result.summary.platform ?? null} />;
+}
+
+function ExportSide() {
+  return <ExportPanel baseline={useUiPrefs().baseline} />;
+}
+
+/** Tabs of the main area, in order; the first is shown at start. */
+export const MAIN_VIEWS: ViewDef[] = [
+  { id: "schedule", title: "Schedule", Component: ScheduleView },
+  { id: "compare", title: "Compare charts", Component: CompareView },
+  { id: "os-lab", title: "OS lab (sweeps)", Component: OsLab },
+];
+
+/** Tabs of the side panel. */
+export const SIDE_PANELS: ViewDef[] = [
+  { id: "events", title: "Events", Component: EventsPanel },
+  { id: "step", title: "Step", Component: StepPanel },
+  { id: "platform", title: "Platform", Component: PlatformForm },
+  { id: "workload", title: "Workload", Component: WorkloadForm },
+  { id: "export", title: "Export", Component: ExportSide },
+  { id: "help", title: "Help", Component: HelpPanel },
+];

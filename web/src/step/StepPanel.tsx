@@ -1,0 +1,200 @@
+// Step-through: play, pause and step from one scheduling decision to the
+// next. Each step moves the time cursor, outlines the task on its Gantt and
+// says what happened: the ready task, the candidate places with their PTT
+// values and costs, what was chosen and why.
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { DecisionLog } from "../engine/engine-types";
+import { formatDuration, formatMs, schedulerLabel } from "../logic/format";
+import { Term } from "../panels/Glossary";
+import { useStore } from "../state/StoreProvider";
+import { candidatesOf, decisionAt, placeLabel, revealTime } from "./step-model";
+
+const PLAY_INTERVAL_MS = 700;
+
+export function StepPanel() {
+  const { state, dispatch, engine } = useStore();
+  const result = state.good?.result ?? null;
+  const runs = result?.summary.runs ?? [];
+  const [run, setRun] = useState(0);
+  const runIndex = Math.min(run, Math.max(0, runs.length - 1));
+  const [log, setLog] = useState<DecisionLog | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const sessionId = result?.sessionId;
+
+  useEffect(() => {
+    if (sessionId === undefined) return;
+    let cancelled = false;
+    engine.decisions(sessionId, runIndex).then(
+      (l) => {
+        if (cancelled) return;
+        setLog(l);
+        setError(null);
+        setIndex((i) => Math.min(i, Math.max(0, l.decisions.length - 1)));
+      },
+      (err: unknown) => !cancelled && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [engine, sessionId, runIndex]);
+
+  const decisions = log?.decisions ?? [];
+  const d = decisions[index];
+
+  // Show the decision on the Gantts: cursor, outline, and keep it in view.
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => {
+    if (!d) return;
+    dispatch({ type: "cursor", tNs: d.t_ns });
+    dispatch({ type: "highlight", highlight: { run: runIndex, task: d.task } });
+    const { window: win, bounds } = latest.current;
+    const next = revealTime(win, bounds, d.t_ns);
+    if (next !== win) dispatch({ type: "setWindow", window: next });
+  }, [d, runIndex, dispatch]);
+  useEffect(() => () => dispatch({ type: "highlight", highlight: null }), [dispatch]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => {
+      setIndex((i) => {
+        if (i + 1 >= decisions.length) {
+          setPlaying(false);
+          return i;
+        }
+        return i + 1;
+      });
+    }, PLAY_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [playing, decisions.length]);
+
+  // "." and "," step forward and back while this panel is open (outside text fields).
+  const decisionCount = decisions.length;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== "." && e.key !== ",")) return;
+      e.preventDefault();
+      setPlaying(false);
+      setIndex((i) => Math.max(0, Math.min(decisionCount - 1, i + (e.key === "." ? 1 : -1))));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [decisionCount]);
+
+  const typeName = (t: number) => result?.summary.task_types[t] ?? `type ${t}`;
+  const candidates = useMemo(() => (d ? candidatesOf(d) : []), [d]);
+  if (!result) return <p className="muted">Waiting for a simulation…</p>;
+
+  const step = (delta: number) => {
+    setPlaying(false);
+    setIndex((i) => Math.max(0, Math.min(decisions.length - 1, i + delta)));
+  };
+  return (
+    <div className="step-panel" data-testid="step-panel">
+      <h3 className="panel-title">
+        Step through <Term name="decision">decisions</Term>
+      </h3>
+      <label className="picker">
+        Run
+        <select data-testid="step-run" value={runIndex} onChange={(e) => setRun(Number(e.target.value))}>
+          {runs.map((r, i) => (
+            <option key={`${i}-${r.scheduler}`} value={i}>
+              {schedulerLabel(r.scheduler)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="step-controls" role="toolbar" aria-label="Step controls">
+        <button type="button" data-testid="step-first" onClick={() => step(-decisions.length)} title="First decision">
+          ◀◀
+        </button>
+        <button type="button" data-testid="step-prev" onClick={() => step(-1)} title="Previous decision (,)">
+          ◀
+        </button>
+        <button type="button" data-testid="step-play" onClick={() => setPlaying(!playing)} aria-pressed={playing} title={playing ? "Pause" : "Play"}>
+          {playing ? "Pause" : "▶ Play"}
+        </button>
+        <button type="button" data-testid="step-next" onClick={() => step(1)} title="Next decision (.)">
+          ▶|
+        </button>
+        <button type="button" onClick={() => step(decisions.length)} title="Last decision">
+          ▶▶
+        </button>
+      </div>
+      <input
+        type="range"
+        className="step-slider"
+        aria-label="Decision"
+        min={0}
+        max={Math.max(0, decisions.length - 1)}
+        value={index}
+        onChange={(e) => {
+          setPlaying(false);
+          setIndex(Number(e.target.value));
+        }}
+      />
+      <button
+        type="button"
+        className="link"
+        disabled={state.cursorNs === null}
+        onClick={() => state.cursorNs !== null && setIndex(decisionAt(decisions, state.cursorNs))}
+        title="Jump to the first decision at or after the time cursor"
+      >
+        jump to the cursor
+      </button>
+      {error && <p className="field-error">{error}</p>}
+      {d && (
+        <div className="decision" data-testid="decision" aria-live="polite">
+          <p className="decision-head" data-testid="decision-head">
+            Decision {index + 1} of {log?.total ?? decisions.length} · t = {formatMs(d.t_ns)}
+          </p>
+          <dl className="decision-facts">
+            <dt>deciding core</dt>
+            <dd>core {d.core}</dd>
+            <dt>ready task</dt>
+            <dd data-testid="decision-task">
+              T{d.task} · {typeName(d.task_type)} · {d.priority === 1 ? "high priority (critical)" : "low priority"}
+            </dd>
+            <dt>
+              chosen <Term name="execution place">place</Term>
+            </dt>
+            <dd data-testid="decision-place">{placeLabel(d.leader, d.width)}</dd>
+            <dt>overhead</dt>
+            <dd>{formatDuration(d.overhead_ns)}</dd>
+          </dl>
+          <table className="candidates" data-testid="candidates">
+            <thead>
+              <tr>
+                <th scope="col">candidate place</th>
+                <th scope="col">
+                  <Term name="PTT">PTT</Term> prediction
+                </th>
+                <th scope="col">cost</th>
+                <th scope="col">chosen</th>
+              </tr>
+            </thead>
+            <tbody>
+              {candidates.map((c) => (
+                <tr key={`${c.leader}-${c.width}`} className={c.chosen ? "chosen" : undefined}>
+                  <td>{placeLabel(c.leader, c.width)}</td>
+                  <td>{c.ptt_ns === null ? <span className="muted">not measured yet</span> : formatDuration(c.ptt_ns)}</td>
+                  <td>{c.cost === null ? <span className="muted">—</span> : c.cost.toPrecision(4)}</td>
+                  <td>{c.chosen ? "✓" : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="decision-reason" data-testid="decision-reason">
+            {d.explanation?.reason ?? "This scheduler does not explain its decisions yet; the chosen place is shown above."}
+          </p>
+        </div>
+      )}
+      {log && decisions.length === 0 && <p className="muted">This run logged no decisions.</p>}
+      {log && log.total > decisions.length && <p className="muted small">The engine keeps the first {decisions.length.toLocaleString("en-US")} of {log.total.toLocaleString("en-US")} decisions.</p>}
+    </div>
+  );
+}
