@@ -9,7 +9,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::error::InputError;
-use crate::scenario::{presets, Scenario, ScenarioResult};
+use crate::scenario::{presets, presets_dam, Scenario, ScenarioResult};
 use crate::sched::registry;
 use crate::summary;
 
@@ -17,16 +17,25 @@ fn js_error(e: InputError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-fn infos(list: &[presets::PresetInfo]) -> String {
-    let v: Vec<_> =
-        list.iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
+fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String {
+    let v: Vec<_> = list
+        .into_iter()
+        .map(|p| {
+            let mut info = json!({ "name": p.name, "title": p.title, "description": p.description });
+            let paper = presets_dam::paper_values(p.name);
+            if !paper.is_empty() {
+                info["paper"] = json!(paper);
+            }
+            info
+        })
+        .collect();
     serde_json::Value::Array(v).to_string()
 }
 
 /// Scenario presets as JSON `[{"name","title","description"}]`; the first is the default.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
-    infos(presets::SCENARIOS)
+    infos(presets::all_scenarios())
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.

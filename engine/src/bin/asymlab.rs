@@ -83,14 +83,21 @@ fn run(cli: Cli) -> Result<(), String> {
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
             let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
             match format {
-                Format::Json => println!("{}", summary::cli_json(&result, schedule)),
+                Format::Json => {
+                    let mut out = summary::cli_json(&result, schedule);
+                    let paper = summary::paper_comparison(&scenario, &result);
+                    if !paper.is_empty() {
+                        out["paper"] = serde_json::Value::Array(paper);
+                    }
+                    println!("{out}");
+                }
                 Format::Csv => print!("{}", summary::cli_csv(&result)),
             }
         }
         Command::List { what } => {
             let names: Vec<&str> = match what {
                 What::Schedulers => registry::names(),
-                What::Presets => presets::SCENARIOS.iter().map(|p| p.name).collect(),
+                What::Presets => presets::all_scenarios().iter().map(|p| p.name).collect(),
                 What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
             };
             for n in names {

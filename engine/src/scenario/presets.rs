@@ -117,7 +117,8 @@ pub fn platform(name: &str) -> Option<Platform> {
         "jetson-tx2" => Platform {
             name: "Jetson TX2".into(),
             clusters: vec![
-                cluster("Denver", "Denver", 2, tx2_levels.clone(), 2035, 1.5, 2048, 1.6),
+                // Seed 001 §5.3: Denver has a 64 KB L1 data cache, the A57 32 KB.
+                Cluster { l1_kb: 64, ..cluster("Denver", "Denver", 2, tx2_levels.clone(), 2035, 1.5, 2048, 1.6) },
                 cluster("A57", "A57", 4, tx2_levels, 2035, 1.0, 2048, 0.9),
             ],
         },
@@ -176,7 +177,7 @@ pub fn kernel_classes() -> Vec<WorkClass> {
 }
 
 fn layered(kernel: KernelKind, parallelism: u32, tasks: u32) -> Workload {
-    Workload::Layered(Layered { kernel, parallelism, tasks, tile: None, work_ns: None, jitter_cv: 0.0, class: None })
+    Workload::Layered(Layered { kernel, parallelism, tasks, tile: None, work_ns: None, jitter_cv: 0.0, class: None, working_set_kb: None, l1_miss_factor: None })
 }
 
 fn base(name: &str, platform_name: &str, workload: Workload, schedulers: &[&str]) -> Option<Scenario> {
@@ -219,6 +220,11 @@ pub fn scenario(name: &str) -> Option<Scenario> {
             Some(s)
         }
         "tx2-matmul-32000" => base(name, "jetson-tx2", layered(KernelKind::Matmul, 4, 32_000), &["rws"]),
-        _ => None,
+        _ => super::presets_dam::scenario(name),
     }
+}
+
+/// Every scenario preset, this file's first, then those of the per-level preset files.
+pub fn all_scenarios() -> Vec<&'static PresetInfo> {
+    SCENARIOS.iter().chain(super::presets_dam::SCENARIOS).collect()
 }

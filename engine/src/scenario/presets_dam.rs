@@ -1,0 +1,265 @@
+//! Presets reproducing seed 001's figures (Fig. 4, 5, 7, 8) on the Jetson TX2, each with the paper's reported values to show beside the simulated ones.
+//!
+//! Class ratios, parallel overheads and work per task are *estimates*, calibrated so that the directions of the paper's
+//! results reproduce (see `engine/tests/it/dam_paper.rs`); frequencies, core counts, task counts, tile sizes, the DVFS wave
+//! and the interference set-up are the paper's.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::presets::{platform, PresetInfo};
+use super::{RuntimeOptions, Scenario, ScenarioResult, SCENARIO_VERSION};
+use crate::model::events::{CpuInterference, DvfsSquare, MemoryInterference};
+use crate::model::workload::{KernelKind, Layered};
+use crate::model::{TimelineEvent, WorkClass, Workload};
+
+/// Every scheduler of seed 001's Table 1, in the paper's order.
+pub const DAM_SCHEDULERS: &[&str] = &["rws", "rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p"];
+
+/// The presets of this file.
+pub const SCENARIOS: &[PresetInfo] = &[
+    PresetInfo {
+        name: "dam-fig4-matmul",
+        title: "Seed 001 Fig. 4(a) · matmul, co-runner on core 0, P = 2",
+        description: "32,000 matmul tasks (tile 64) in layers of P = 2 on the TX2 while a chain of matmul kernels co-runs on Denver core 0 for the whole run. Fig. 4 sweeps P = 2 … 6; change workload.parallelism to follow it.",
+    },
+    PresetInfo {
+        name: "dam-fig4-copy",
+        title: "Seed 001 Fig. 4(b) · copy, memory co-runner on core 0, P = 2",
+        description: "10,000 copy tasks (1024 × 1024) in layers of P = 2 while a chain of copy kernels co-runs on core 0: CPU share on core 0 and memory interference on the Denver cluster.",
+    },
+    PresetInfo {
+        name: "dam-fig4-stencil",
+        title: "Seed 001 Fig. 4(c) · stencil, co-runner on core 0, P = 2",
+        description: "20,000 stencil tasks (1024 × 1024) in layers of P = 2 while a chain of matmul kernels co-runs on core 0.",
+    },
+    PresetInfo {
+        name: "dam-fig5",
+        title: "Seed 001 Fig. 5/6 · where priority tasks ran (matmul, P = 2, co-runner on core 0)",
+        description: "The set-up of Fig. 5 and 6: matmul at P = 2 with a co-runner on Denver core 0. Half the tasks are priority tasks; the pies show the execution places they ran on, the bars each core's work time.",
+    },
+    PresetInfo {
+        name: "dam-fig7-copy",
+        title: "Seed 001 Fig. 7(b) · copy under a Denver DVFS square wave, P = 2",
+        description: "10,000 copy tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
+    },
+    PresetInfo {
+        name: "dam-fig7-matmul",
+        title: "Seed 001 Fig. 7(a) · matmul under a Denver DVFS square wave, P = 2",
+        description: "32,000 matmul tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
+    },
+    PresetInfo {
+        name: "dam-fig8",
+        title: "Seed 001 Fig. 8 · PTT weight 1/5 and tile 32 (sensitivity)",
+        description: "Matmul with tile 32 under DAM-C, PTT update weight 1/5 (the paper's 1:4). Fig. 8 sweeps the weight 1/5 … 5/5 and the tile 32 … 96: change runtime.ptt_weight and workload.tile.",
+    },
+];
+
+/// What a paper value is compared with in a run.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Measure {
+    /// Throughput of `num` over throughput of `den`.
+    ThroughputRatio {
+        /// Scheduler in the numerator.
+        num: &'static str,
+        /// Scheduler in the denominator.
+        den: &'static str,
+    },
+    /// Share of `scheduler`'s priority tasks that ran on the place labelled `label`, in [0, 1].
+    PriorityShare {
+        /// Scheduler.
+        scheduler: &'static str,
+        /// Place label such as `(C1,1)`.
+        label: &'static str,
+    },
+    /// Share of `scheduler`'s priority tasks whose place includes `core`, in [0, 1].
+    PriorityShareOnCore {
+        /// Scheduler.
+        scheduler: &'static str,
+        /// Core.
+        core: u32,
+    },
+}
+
+/// A value the paper reports, and how to measure it in a simulated run.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct PaperValue {
+    /// The claim in words, with its figure.
+    pub claim: &'static str,
+    /// The paper's number (a ratio, or a share in [0, 1]).
+    pub paper: f64,
+    /// How to measure it.
+    pub measure: Measure,
+}
+
+const fn ratio(claim: &'static str, paper: f64, num: &'static str, den: &'static str) -> PaperValue {
+    PaperValue { claim, paper, measure: Measure::ThroughputRatio { num, den } }
+}
+
+const fn share(claim: &'static str, paper: f64, scheduler: &'static str, label: &'static str) -> PaperValue {
+    PaperValue { claim, paper, measure: Measure::PriorityShare { scheduler, label } }
+}
+
+const fn on_core(claim: &'static str, paper: f64, scheduler: &'static str, core: u32) -> PaperValue {
+    PaperValue { claim, paper, measure: Measure::PriorityShareOnCore { scheduler, core } }
+}
+
+/// The values seed 001 reports for preset `name` (empty for other presets).
+pub fn paper_values(name: &str) -> &'static [PaperValue] {
+    const FIG4_MATMUL: &[PaperValue] = &[
+        ratio("Fig. 4(a): DAM-C over RWS, up to 3.5×", 3.5, "dam-c", "rws"),
+        ratio("Fig. 4(a): DAM-C over FA, up to +90%", 1.9, "dam-c", "fa"),
+        ratio("Fig. 4(a): DAM-C over FAM-C, up to +85%", 1.85, "dam-c", "fam-c"),
+    ];
+    const FIG4_OTHER: &[PaperValue] = &[
+        ratio("Fig. 4: dynamic asymmetry (DAM-C) ahead of fixed (FA), > 1", 1.0, "dam-c", "fa"),
+        ratio("Fig. 4: fixed asymmetry (FA) ahead of random stealing (RWS), > 1", 1.0, "fa", "rws"),
+    ];
+    const FIG5: &[PaperValue] = &[
+        on_core("Fig. 5(a) RWS: priority tasks on interfered core 0", 0.14, "rws", 0),
+        on_core("Fig. 5(a) RWS: priority tasks on Denver core 1", 0.24, "rws", 1),
+        share("Fig. 5(c) FA: priority tasks on (C0,1)", 0.5, "fa", "(C0,1)"),
+        share("Fig. 5(c) FA: priority tasks on (C1,1)", 0.5, "fa", "(C1,1)"),
+        share("Fig. 5(d) FAM-C: priority tasks on (C0,2)", 0.17, "fam-c", "(C0,2)"),
+        share("Fig. 5(e) DA: priority tasks on interfered (C0,1)", 0.02, "da", "(C0,1)"),
+        share("Fig. 5(f) DAM-C: priority tasks on (C0,2)", 0.013, "dam-c", "(C0,2)"),
+        share("Fig. 5(g) DAM-P: priority tasks on (C1,1)", 0.92, "dam-p", "(C1,1)"),
+        share("Fig. 5(g) DAM-P: priority tasks on (C2,4)", 0.04, "dam-p", "(C2,4)"),
+    ];
+    const FIG7_COPY: &[PaperValue] = &[
+        ratio("Fig. 7(b): DAM-C over RWS, 2.2× on average over P", 2.2, "dam-c", "rws"),
+        ratio("Fig. 7(b): DAM-C over RWSM-C, 1.9× on average", 1.9, "dam-c", "rwsm-c"),
+        ratio("Fig. 7(b): DAM-C over FA, +17% on average", 1.17, "dam-c", "fa"),
+        ratio("Fig. 7(b): DAM-C over FAM-C, +12% on average", 1.12, "dam-c", "fam-c"),
+        ratio("Fig. 7: DAM-P over DAM-C at low parallelism, > 1", 1.0, "dam-p", "dam-c"),
+    ];
+    const FIG7_MATMUL: &[PaperValue] = &[ratio("Fig. 7(a): DAM-C over RWS, > 1 (more resilient to DVFS)", 1.0, "dam-c", "rws")];
+    match name {
+        "dam-fig4-matmul" => FIG4_MATMUL,
+        "dam-fig4-copy" | "dam-fig4-stencil" => FIG4_OTHER,
+        "dam-fig5" => FIG5,
+        "dam-fig7-copy" => FIG7_COPY,
+        "dam-fig7-matmul" => FIG7_MATMUL,
+        _ => &[],
+    }
+}
+
+/// The simulated value of `measure` in `result`, if the run has the schedulers it needs.
+pub fn simulated(measure: &Measure, result: &ScenarioResult) -> Option<f64> {
+    let run = |name: &str| result.runs.iter().find(|r| r.scheduler == name);
+    match *measure {
+        Measure::ThroughputRatio { num, den } => {
+            let d = run(den)?.metrics.throughput_tasks_per_s;
+            (d > 0.0).then(|| run(num).map(|r| r.metrics.throughput_tasks_per_s / d))?
+        }
+        Measure::PriorityShare { scheduler, label } => Some(run(scheduler)?.metrics.task_runtime.as_ref()?.priority_share(label)),
+        Measure::PriorityShareOnCore { scheduler, core } => {
+            Some(run(scheduler)?.metrics.task_runtime.as_ref()?.priority_share_touching(core))
+        }
+    }
+}
+
+/// Paper versus simulation for the preset whose title is `title` (the scenario's name): `(value, simulated)` pairs.
+pub fn compare_by_title(title: &str, result: &ScenarioResult) -> Vec<(PaperValue, Option<f64>)> {
+    let Some(info) = SCENARIOS.iter().find(|p| p.title == title) else { return vec![] };
+    paper_values(info.name).iter().map(|v| (*v, simulated(&v.measure, result))).collect()
+}
+
+/// Work classes calibrated for the TX2 (*estimates*): Denver about twice an A57 on matmul, closer on copy and stencil;
+/// partitions of a moldable task pay a sizeable parallel overhead σ (synchronisation and shared-tile traffic).
+pub fn tx2_classes() -> Vec<WorkClass> {
+    let ratio = |denver: f64| BTreeMap::from([("Denver".to_string(), denver), ("A57".to_string(), 1.0)]);
+    vec![
+        WorkClass { name: "matmul".into(), ratio: ratio(2.0), beta: 1.0, mem_intensity: 0.1, parallel_overhead: 0.4 },
+        WorkClass { name: "copy".into(), ratio: ratio(1.3), beta: 0.3, mem_intensity: 0.9, parallel_overhead: 0.3 },
+        WorkClass { name: "stencil".into(), ratio: ratio(1.6), beta: 0.6, mem_intensity: 0.5, parallel_overhead: 0.35 },
+    ]
+}
+
+/// Layered DAG of seed 001 §4.2.2 with the paper's tile sizes.
+pub fn dam_layered(kernel: KernelKind, parallelism: u32, tasks: u32) -> Workload {
+    let tile = match kernel {
+        KernelKind::Matmul => 64,
+        KernelKind::Copy | KernelKind::Stencil => 1024,
+    };
+    Workload::Layered(Layered {
+        kernel,
+        parallelism,
+        tasks,
+        tile: Some(tile),
+        work_ns: None,
+        jitter_cv: 0.0,
+        class: None,
+        working_set_kb: None,
+        l1_miss_factor: None,
+    })
+}
+
+/// The co-runner of §5.1 on Denver core 0 for the whole run: a CPU-bound chain, plus memory interference on the Denver cluster for copy.
+pub fn corunner_events(memory: bool) -> Vec<TimelineEvent> {
+    let mut events = vec![TimelineEvent::CpuInterference(CpuInterference { cores: vec![0], threads: 1, start_ns: 0, end_ns: None })];
+    if memory {
+        events.push(TimelineEvent::MemoryInterference(MemoryInterference { cluster: 0, intensity: 0.6, start_ns: 0, end_ns: None }));
+    }
+    events
+}
+
+/// The DVFS wave of §5.2 on the Denver cluster: 2035 MHz for `half_ns`, 345 MHz for `half_ns`, repeated.
+pub fn dvfs_events(half_ns: u64) -> Vec<TimelineEvent> {
+    vec![TimelineEvent::DvfsSquare(DvfsSquare { cluster: 0, high_mhz: 2035, low_mhz: 345, high_ns: half_ns, low_ns: half_ns, start_ns: 0, end_ns: None })]
+}
+
+/// A TX2 scenario with the calibrated classes and every scheduler of Table 1.
+pub fn tx2_scenario(title: &str, description: &str, workload: Workload, events: Vec<TimelineEvent>) -> Option<Scenario> {
+    Some(Scenario {
+        version: SCENARIO_VERSION,
+        name: title.into(),
+        description: description.into(),
+        seed: 1,
+        platform: platform("jetson-tx2")?,
+        classes: tx2_classes(),
+        workload,
+        events,
+        schedulers: DAM_SCHEDULERS.iter().map(|s| s.to_string()).collect(),
+        runtime: RuntimeOptions::default(),
+    })
+}
+
+/// The preset called `name`, if it is one of this file's.
+pub fn scenario(name: &str) -> Option<Scenario> {
+    let info = SCENARIOS.iter().find(|p| p.name == name)?;
+    let mut description = info.description.to_string();
+    for v in paper_values(name) {
+        description.push_str(&format!(" Paper: {} = {}.", v.claim, v.paper));
+    }
+    let s = |w, e| tx2_scenario(info.title, &description, w, e);
+    const FIVE_S: u64 = 5_000_000_000;
+    match name {
+        "dam-fig4-matmul" | "dam-fig5" => s(dam_layered(KernelKind::Matmul, 2, 32_000), corunner_events(false)),
+        "dam-fig4-copy" => s(dam_layered(KernelKind::Copy, 2, 10_000), corunner_events(true)),
+        "dam-fig4-stencil" => s(dam_layered(KernelKind::Stencil, 2, 20_000), corunner_events(false)),
+        "dam-fig7-copy" => s(dam_layered(KernelKind::Copy, 2, 10_000), dvfs_events(FIVE_S)),
+        "dam-fig7-matmul" => s(dam_layered(KernelKind::Matmul, 2, 32_000), dvfs_events(FIVE_S)),
+        "dam-fig8" => {
+            let mut sc = s(
+                Workload::Layered(Layered {
+                    kernel: KernelKind::Matmul,
+                    parallelism: 4,
+                    tasks: 32_000,
+                    tile: Some(32),
+                    work_ns: None,
+                    jitter_cv: 0.0,
+                    class: None,
+                    working_set_kb: None,
+                    l1_miss_factor: None,
+                }),
+                corunner_events(false),
+            )?;
+            sc.schedulers = vec!["dam-c".into()];
+            Some(sc)
+        }
+        _ => None,
+    }
+}
