@@ -5,8 +5,14 @@
 //!
 //! ```text
 //!  on_ready(task) ─┬─ low priority / RWS-like ─▶ releasing core's deque (stealable, place chosen when popped or stolen)
-//!                  └─ priority (FA, DA, DAM-*) ─▶ search (fixed cluster or global) ─▶ leader's deque, NOT stealable
-//!  on_idle(core)  ─▶ pop own newest (priority first) ─▶ else steal oldest stealable of a random victim ─▶ local search
+//!                  └─ priority (FA, DA, DAM-*) ─▶ search (fixed cluster or global) ─▶ pinned to its place, NOT stealable
+//!  on_idle(core)  ─▶ oldest pinned task whose place contains the core ─▶ else pop own newest
+//!                 ─▶ else steal oldest stealable of a random victim ─▶ local search
+//! ```
+//!
+//! A pinned task may be started by any core of its place, not only its leader: its partitions go to every member's
+//! assembly queue anyway, and this keeps a sibling released at the same instant from slipping in front of it.
+//! ```text
 //! ```
 
 use std::collections::VecDeque;
@@ -208,6 +214,8 @@ pub struct PttPolicy {
     deques: Deques,
     explore_one_in: u32,
     next_fast: usize,
+    /// Priority tasks waiting for their place, oldest first.
+    pinned: VecDeque<Entry>,
     /// Entries whose place came from a search whose cost is still to be charged.
     searched: Vec<bool>,
 }
@@ -215,7 +223,7 @@ pub struct PttPolicy {
 impl PttPolicy {
     /// A policy following `rules`.
     pub fn new(rules: Rules, options: &SchedOptions) -> Self {
-        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, next_fast: 0, searched: Vec::new() }
+        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, next_fast: 0, pinned: VecDeque::new(), searched: Vec::new() }
     }
 
     /// Registry name.
@@ -264,15 +272,19 @@ impl PttPolicy {
             }
         };
         match place {
-            Some(p) => self.deques.push(p.leader as usize, Entry { task, place: Some(p), stealable: false }),
+            Some(p) => self.pinned.push_back(Entry { task, place: Some(p), stealable: false }),
             None => self.deques.push(core, local),
         }
     }
 
     /// Pops (priority first when the policy knows priorities) or steals, then chooses the place of an unplaced task.
     pub fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
-        let priority_first = self.rules.priority != PriorityRule::AsOthers;
-        let (entry, stolen) = match self.deques.pop_own(core, priority_first) {
+        let mine = self.pinned.iter().position(|e| e.place.is_some_and(|p| p.cores().contains(&core)));
+        let own = match mine {
+            Some(i) => self.pinned.remove(i),
+            None => self.deques.pop_own(core, false),
+        };
+        let (entry, stolen) = match own {
             Some(e) => (e, false),
             None if !self.deques.has_stealable() => return Decision::Sleep,
             None => match self.deques.steal(view, core) {
