@@ -345,7 +345,8 @@ mod tests {
         assert_eq!(global_search(&view, 0, true, false), Some(Place { leader: 2, width: 4 }), "DAM-P: fastest place");
         assert_eq!(global_search(&view, 0, true, true), Some(Place { leader: 1, width: 1 }), "DAM-C: cheapest place");
         assert_eq!(global_search(&view, 0, false, false), Some(Place { leader: 1, width: 1 }), "DA: fastest core");
-        assert_eq!(local_search(&view, 0, 0), Place { leader: 0, width: 1 }, "local: 200×1 < 70×2");
+        assert_eq!(local_search(&view, 0, 0), Place { leader: 0, width: 2 }, "local: 70×2 < 200×1");
+        assert_eq!(local_search(&view, 0, 3), Place { leader: 3, width: 1 }, "local: stays in the A57 cluster, 200×1 < 200×2");
         assert_eq!(fastest_cluster_cores(&view, 0), vec![0, 1], "matmul is fastest on Denver");
     }
 
