@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{at_least, InputError, InputResult};
-use crate::model::WorkClass;
+use crate::model::{Platform, WorkClass};
 use crate::sim::Rng;
 
 /// Synthetic kernels of seed 001 §4.2.2.
@@ -80,6 +80,16 @@ pub enum Priority {
     Low,
 }
 
+/// An execution place written in a scenario: `width` cores from `leader`, inside one cluster.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceSpec {
+    /// First core.
+    pub leader: u32,
+    /// Number of cores: a power of two that fits the cluster.
+    pub width: u32,
+}
+
 /// One task of a DAG given in the scenario.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -97,6 +107,9 @@ pub struct DagTask {
     /// Indices of the tasks this one waits for.
     #[serde(default)]
     pub deps: Vec<u32>,
+    /// Run exactly here (not stealable). Honoured by the PTT-based schedulers (RWSM-C … DAM-P); FIFO and RWS ignore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<PlaceSpec>,
 }
 
 /// Layered synthetic DAG: `parallelism` tasks per layer, one critical; the critical task releases the next layer.
@@ -191,6 +204,8 @@ pub struct TaskGraph {
     pub type_working_set_kb: Vec<f64>,
     /// Time factor per task type of a partition whose working set exceeds its core's L1.
     pub type_l1_miss_factor: Vec<f64>,
+    /// Tasks pinned to a place by the scenario, as `(task, leader, width)` sorted by task.
+    pub pinned: Vec<(u32, u32, u32)>,
 }
 
 impl TaskGraph {
@@ -202,6 +217,14 @@ impl TaskGraph {
     /// True when there are no tasks.
     pub fn is_empty(&self) -> bool {
         self.work_ns.is_empty()
+    }
+
+    /// The place task `i` is pinned to by the scenario, as `(leader, width)`.
+    pub fn pinned_place(&self, i: u32) -> Option<(u32, u32)> {
+        if self.pinned.is_empty() {
+            return None;
+        }
+        self.pinned.binary_search_by_key(&i, |p| p.0).ok().map(|k| (self.pinned[k].1, self.pinned[k].2))
     }
 
     /// Successors of task `i`.
@@ -323,6 +346,40 @@ impl Workload {
         }
     }
 
+    /// Checks the places a DAG pins tasks to against `platform`: the error names the task and says what does not fit.
+    pub fn check_places(&self, platform: &Platform, path: &str) -> InputResult<()> {
+        let Workload::Dag(Dag { tasks, .. }) = self else { return Ok(()) };
+        let n_cores = platform.n_cores();
+        let cluster_of = platform.cluster_of_cores();
+        let first = platform.first_cores();
+        for (i, t) in tasks.iter().enumerate() {
+            let Some(PlaceSpec { leader, width }) = t.place else { continue };
+            let p = format!("{path}.tasks[{i}].place");
+            if width == 0 || !width.is_power_of_two() {
+                return Err(InputError::new(format!("{p}.width"), format!("must be a power of two (1, 2, 4, …), got {width}")));
+            }
+            if leader as usize >= n_cores {
+                return Err(InputError::new(format!("{p}.leader"), format!("core {leader} does not exist (the platform has {n_cores})")));
+            }
+            let c = cluster_of[leader as usize];
+            let cluster = &platform.clusters[c];
+            if width > cluster.cores {
+                return Err(InputError::new(
+                    format!("{p}.width"),
+                    format!("{width} cores do not fit in cluster {c} ({}), which has {}", cluster.name, cluster.cores),
+                ));
+            }
+            let offset = leader as usize - first[c];
+            if offset % width as usize != 0 || offset + width as usize > cluster.cores as usize {
+                return Err(InputError::new(
+                    format!("{p}.leader"),
+                    format!("a place of width {width} in cluster {c} ({}) starts at core {} plus a multiple of {width}", cluster.name, first[c]),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Validates and builds the DAG; `rng` draws critical positions and work jitter.
     pub fn build(&self, classes: &[WorkClass], rng: &mut Rng, path: &str) -> InputResult<TaskGraph> {
         let mut b = Builder { graph: TaskGraph::default(), edges: Vec::new(), type_index: HashMap::new() };
@@ -395,7 +452,10 @@ impl Workload {
                     let k = class_index(classes, &t.class, &format!("{p}.class"))?;
                     let ty_name = t.task_type.clone().unwrap_or_else(|| t.class.clone());
                     let ty = b.type_id(&ty_name);
-                    b.task(t.work_ns, k, ty, t.priority);
+                    let id = b.task(t.work_ns, k, ty, t.priority);
+                    if let Some(place) = t.place {
+                        b.graph.pinned.push((id, place.leader, place.width));
+                    }
                     for (j, &d) in t.deps.iter().enumerate() {
                         if d as usize >= tasks.len() {
                             return Err(InputError::new(format!("{p}.deps[{j}]"), format!("task {d} does not exist ({} tasks)", tasks.len())));
@@ -454,7 +514,7 @@ mod tests {
 
     #[test]
     fn cycles_and_bad_references_are_named() {
-        let t = |deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns: 1.0, priority: Priority::Low, deps };
+        let t = |deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns: 1.0, priority: Priority::Low, deps, place: None };
         let cyc = Workload::Dag(Dag { tasks: vec![t(vec![1]), t(vec![0])], criticality: Criticality::Given });
         let e = cyc.build(&classes(), &mut Rng::new(1), "workload").expect_err("cycle");
         assert!(e.to_string().contains("cycle"), "{e}");
@@ -474,7 +534,7 @@ mod tests {
     #[test]
     fn bottom_level_marks_the_longest_path() {
         // 0 → 1 → 3 and 0 → 2 → 3, with 2 heavier: the critical path is 0, 2, 3.
-        let t = |work_ns: f64, deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns, priority: Priority::Low, deps };
+        let t = |work_ns: f64, deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns, priority: Priority::Low, deps, place: None };
         let dag = Workload::Dag(Dag {
             tasks: vec![t(10.0, vec![]), t(5.0, vec![0]), t(50.0, vec![0]), t(10.0, vec![1, 2])],
             criticality: Criticality::BottomLevel,

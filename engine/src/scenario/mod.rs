@@ -168,6 +168,7 @@ impl Scenario {
         for (i, event) in self.events.iter().enumerate() {
             event.validate(&self.platform, &format!("events[{i}]"))?;
         }
+        self.workload.check_places(&self.platform, "workload")?;
         if self.schedulers.is_empty() {
             return Err(InputError::new("schedulers", "name at least one scheduler"));
         }

@@ -275,3 +275,80 @@ pub fn scenario(name: &str) -> Option<Scenario> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json_of(name: &str) -> serde_json::Value {
+        let text = scenario(name).expect("preset").to_json();
+        serde_json::from_str(&text).expect("json")
+    }
+
+    fn error_of(value: serde_json::Value) -> crate::InputError {
+        Scenario::from_json(&value.to_string()).expect_err("must fail")
+    }
+
+    fn tiny_dag(place: serde_json::Value) -> serde_json::Value {
+        let mut v = json_of("dam-fig5");
+        v["workload"] = serde_json::json!({
+            "kind": "dag",
+            "tasks": [
+                { "class": "matmul", "work_ns": 1000.0 },
+                { "class": "matmul", "work_ns": 1000.0, "deps": [0], "place": place }
+            ]
+        });
+        v
+    }
+
+    #[test]
+    fn a_place_wider_than_its_cluster_is_named() {
+        let e = error_of(tiny_dag(serde_json::json!({ "leader": 0, "width": 4 })));
+        assert_eq!(e.path, "workload.tasks[1].place.width");
+        assert!(e.message.contains("do not fit in cluster 0 (Denver), which has 2"), "{e}");
+        let e = error_of(tiny_dag(serde_json::json!({ "leader": 3, "width": 2 })));
+        assert_eq!(e.path, "workload.tasks[1].place.leader", "{e}");
+        let e = error_of(tiny_dag(serde_json::json!({ "leader": 2, "width": 3 })));
+        assert_eq!(e.path, "workload.tasks[1].place.width", "{e}");
+        let e = error_of(tiny_dag(serde_json::json!({ "leader": 9, "width": 1 })));
+        assert_eq!(e.path, "workload.tasks[1].place.leader", "{e}");
+        assert!(e.message.contains("core 9 does not exist"), "{e}");
+    }
+
+    #[test]
+    fn a_pinned_place_is_honoured_by_the_ptt_schedulers() {
+        let v = tiny_dag(serde_json::json!({ "leader": 2, "width": 4 }));
+        let s = Scenario::from_json(&v.to_string()).expect("valid");
+        let r = s.run().expect("runs");
+        for run in r.runs.iter().filter(|r| r.scheduler != "rws") {
+            let rec = &run.output.record;
+            let widths: Vec<u32> = (0..rec.len()).filter(|&i| rec.task[i] == 1).map(|i| rec.width[i]).collect();
+            assert_eq!(widths, vec![4, 4, 4, 4], "{}", run.scheduler);
+        }
+    }
+
+    #[test]
+    fn a_ptt_weight_outside_0_1_is_named() {
+        for w in [0.0, -0.2, 1.5] {
+            let mut v = json_of("dam-fig8");
+            v["runtime"]["ptt_weight"] = w.into();
+            let e = error_of(v);
+            assert_eq!(e.path, "runtime.ptt_weight", "{w}: {e}");
+        }
+        let mut v = json_of("dam-fig8");
+        v["runtime"]["ptt_weight"] = 1.0.into();
+        assert!(Scenario::from_json(&v.to_string()).is_ok(), "5/5 is allowed");
+    }
+
+    #[test]
+    fn an_event_on_a_core_that_does_not_exist_is_named() {
+        let mut v = json_of("dam-fig5");
+        v["events"][0]["cores"] = serde_json::json!([0, 6]);
+        let e = error_of(v);
+        assert_eq!(e.path, "events[0].cores[1]");
+        assert!(e.message.contains("core 6 does not exist (the platform has 6)"), "{e}");
+        let mut v = json_of("dam-fig7-copy");
+        v["events"][0]["cluster"] = 2.into();
+        assert_eq!(error_of(v).path, "events[0].cluster");
+    }
+}

@@ -244,6 +244,10 @@ impl PttPolicy {
         let t = task as usize;
         let core = releasing_core.unwrap_or_else(|| self.deques.initial_core());
         let local = Entry { task, place: None, stealable: true };
+        if let Some((leader, width)) = view.graph.pinned_place(task) {
+            self.pinned.push_back(Entry { task, place: Some(Place { leader, width }), stealable: false });
+            return;
+        }
         if view.graph.priority[t] == 0 {
             self.deques.push(core, local);
             return;

@@ -95,6 +95,7 @@ fn random_workload(rng: &mut Rng, classes: &[WorkClass]) -> Workload {
                 work_ns: 100.0 + rng.unit_f64() * 1_000_000.0,
                 priority: if rng.below(4) == 0 { Priority::High } else { Priority::Low },
                 deps,
+                place: None,
             }
         })
         .collect();
