@@ -134,7 +134,8 @@ pub struct PttSnapshot {
     pub values_ns: Vec<f64>,
 }
 
-/// Keeps a bounded series of PTT snapshots: one every `every` updates, plus the first state and the last.
+/// Keeps a bounded series of PTT snapshots: each of the first [`EARLY_PTT_SNAPSHOTS`] updates (how the table fills in),
+/// then one every `every` updates, plus the first state and the last.
 #[derive(Clone, Debug)]
 pub struct PttRecorder {
     every: u64,
@@ -143,8 +144,11 @@ pub struct PttRecorder {
     pub snapshots: Vec<PttSnapshot>,
 }
 
-/// Most snapshots a run keeps (about this many, plus the final state).
+/// Most periodic snapshots a run keeps (plus the early ones and the final state).
 pub const MAX_PTT_SNAPSHOTS: u64 = 200;
+
+/// The first updates are each snapshotted, so that playback shows every place being explored.
+pub const EARLY_PTT_SNAPSHOTS: u64 = 60;
 
 impl PttRecorder {
     /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table.
@@ -156,7 +160,7 @@ impl PttRecorder {
     /// Counts one update made at `t_ns` and snapshots the table when it is time.
     pub fn updated(&mut self, t_ns: TimeNs, ptt: &Ptt) {
         self.updates += 1;
-        if self.updates.is_multiple_of(self.every) {
+        if self.updates <= EARLY_PTT_SNAPSHOTS || self.updates.is_multiple_of(self.every) {
             self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns.clone() });
         }
     }
@@ -204,7 +208,7 @@ mod tests {
             rec.updated(i, &ptt);
         }
         let snaps = rec.finish(10_000, &ptt);
-        assert!(snaps.len() as u64 <= MAX_PTT_SNAPSHOTS + 2, "{}", snaps.len());
+        assert!(snaps.len() as u64 <= MAX_PTT_SNAPSHOTS + EARLY_PTT_SNAPSHOTS + 2, "{}", snaps.len());
         assert_eq!(snaps[0].values_ns, vec![0.0]);
         assert_eq!(snaps.last().map(|s| s.values_ns[0]), Some(ptt.get(0, 0)));
     }

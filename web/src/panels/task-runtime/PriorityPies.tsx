@@ -1,9 +1,12 @@
-// One pie per scheduler: the execution places its priority tasks ran on (seed 001 Fig. 5).
+// One pie per scheduler: the execution places its priority tasks ran on (seed 001 Fig. 5),
+// with a legend labelled like the paper, "(C2,4)" = 4 cores from core 2, largest share first.
 import type { RunInfo } from "../../engine/engine-types";
 import { schedulerLabel } from "../../logic/format";
 import { pieSlices } from "../../logic/task-runtime";
 
-const R = 52;
+const R = 46;
+/** Legend rows shown per pie; smaller places are summed into "others". */
+const LEGEND_ROWS = 5;
 
 export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
   const runs = props.runs.filter((r) => r.metrics.task_runtime && r.metrics.task_runtime.priority_tasks > 0);
@@ -14,28 +17,43 @@ export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
         const m = run.metrics.task_runtime!;
         const index = (p: { leader: number; width: number }) => m.ptt.places.findIndex((q) => q.leader === p.leader && q.width === p.width);
         const slices = pieSlices(m.priority_places, index, R);
+        const legend = [...slices].sort((a, b) => b.tasks - a.tasks);
+        const shown = legend.slice(0, LEGEND_ROWS);
+        const others = legend.slice(LEGEND_ROWS).reduce((sum, s) => sum + s.fraction, 0);
         return (
           <figure key={`${i}-${run.scheduler}`} className="pie" data-testid="priority-pie" data-scheduler={run.scheduler}>
-            <svg width={R * 2 + 86} height={R * 2 + 40} viewBox={`${-R - 43} ${-R - 20} ${R * 2 + 86} ${R * 2 + 40}`} role="img" aria-label={`Priority tasks of ${schedulerLabel(run.scheduler)} by execution place`}>
+            <figcaption>
+              <b>{schedulerLabel(run.scheduler)}</b>
+            </figcaption>
+            <svg width={R * 2 + 4} height={R * 2 + 4} viewBox={`${-R - 2} ${-R - 2} ${R * 2 + 4} ${R * 2 + 4}`} role="img" aria-label={`Priority tasks of ${schedulerLabel(run.scheduler)} by execution place`}>
               {slices.map((s) => (
                 <path key={s.label} d={s.path} fill={s.color} stroke="var(--bg)" strokeWidth={1}>
                   <title>{`${s.label}: ${s.tasks} priority tasks (${(s.fraction * 100).toFixed(1)} %)`}</title>
                 </path>
               ))}
-              {slices
-                .filter((s) => s.fraction >= 0.04)
-                .map((s) => (
-                  <text key={s.label} x={s.labelX} y={s.labelY} className="pie-label" textAnchor={Math.abs(s.labelX) < 8 ? "middle" : s.labelX > 0 ? "start" : "end"} dominantBaseline="middle" data-testid="pie-label">
-                    {s.label} {(s.fraction * 100).toFixed(0)}%
-                  </text>
-                ))}
             </svg>
-            <figcaption>
-              {schedulerLabel(run.scheduler)} <span className="muted">· {m.priority_tasks.toLocaleString("en-US")} priority tasks</span>
-            </figcaption>
+            <ul className="pie-legend">
+              {shown.map((s) => (
+                <li key={s.label} data-testid="pie-label" title={`${s.tasks.toLocaleString("en-US")} priority tasks`}>
+                  <span className="swatch" style={{ background: s.color }} />
+                  {s.label} {formatShare(s.fraction)}
+                </li>
+              ))}
+              {others > 0 && <li className="muted">others {formatShare(others)}</li>}
+            </ul>
           </figure>
         );
       })}
+      <p className="muted hint">
+        {runs[0].metrics.task_runtime!.priority_tasks.toLocaleString("en-US")} priority tasks per run. (C<i>x</i>,<i>w</i>) is the execution place: <i>w</i> cores from core <i>x</i>.
+      </p>
     </div>
   );
+}
+
+/** "100%", "50%", "4.9%", "<0.1%". */
+function formatShare(fraction: number): string {
+  const pct = fraction * 100;
+  if (pct > 0 && pct < 0.1) return "<0.1%";
+  return pct >= 10 || pct === 0 ? `${pct.toFixed(0)}%` : `${pct.toFixed(1)}%`;
 }

@@ -78,7 +78,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
         {grids.map((grid, type) => (
           <figure key={type} className="ptt-grid" data-testid="ptt-grid" data-task-type={props.taskTypes[type]}>
             <figcaption>
-              Task type <b>{props.taskTypes[type]}</b> <span className="muted">· predicted time per execution place (blank = not measured yet)</span>
+              Task type <b>{props.taskTypes[type]}</b> <span className="muted">· predicted time per execution place (— = not measured yet; yellow = fast, blue = slow)</span>
             </figcaption>
             <svg width={40 + grid.widths.length * CELL_W} height={22 + grid.leaders.length * CELL_H} role="img" aria-label={`PTT of ${props.taskTypes[type]}`}>
               {grid.widths.map((w, c) => (
@@ -103,7 +103,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
                           textAnchor="middle"
                           dominantBaseline="middle"
                           className="ptt-value"
-                          fill={cell.valueNs > 0 ? heatTextColor(cell.valueNs, grid.minNs, grid.maxNs) : undefined}
+                          style={cell.valueNs > 0 ? { fill: heatTextColor(cell.valueNs, grid.minNs, grid.maxNs) } : undefined}
                         >
                           {cell.valueNs > 0 ? formatDuration(cell.valueNs) : "—"}
                         </text>
