@@ -232,10 +232,15 @@ impl TaskGraph {
         &self.succ[self.succ_start[i] as usize..self.succ_start[i + 1] as usize]
     }
 
-    /// Marks high priority exactly the tasks on a longest path by work (top level + bottom level within 1e-9 of the longest).
+    /// Marks high priority exactly the tasks on a longest path by work (see [`TaskGraph::critical_by_bottom_level`]).
     pub fn mark_critical_by_bottom_level(&mut self) {
-        let Ok(order) = self.topological_order() else { return };
+        self.priority = self.critical_by_bottom_level();
+    }
+
+    /// 1 for the tasks on a longest path by work (top level + bottom level within 1e-9 of the longest), 0 for the rest.
+    pub fn critical_by_bottom_level(&self) -> Vec<u8> {
         let n = self.len();
+        let Ok(order) = self.topological_order() else { return vec![0; n] };
         let mut top = vec![0.0f64; n];
         for &t in &order {
             let t = t as usize;
@@ -251,9 +256,20 @@ impl TaskGraph {
             bottom[t] = self.work_ns[t] + below;
         }
         let longest = (0..n).map(|t| top[t] + bottom[t]).fold(0.0, f64::max);
-        for t in 0..n {
-            self.priority[t] = u8::from(top[t] + bottom[t] >= longest * (1.0 - 1e-9));
+        (0..n).map(|t| u8::from(top[t] + bottom[t] >= longest * (1.0 - 1e-9))).collect()
+    }
+
+    /// Upward rank of every task (HEFT): its cost plus the largest rank among its successors, with `cost_ns[t]` per task.
+    pub fn upward_rank(&self, cost_ns: &[f64]) -> Vec<f64> {
+        let n = self.len();
+        let mut rank = vec![0.0f64; n];
+        let Ok(order) = self.topological_order() else { return rank };
+        for &t in order.iter().rev() {
+            let t = t as usize;
+            let below = self.successors(t).iter().map(|&s| rank[s as usize]).fold(0.0, f64::max);
+            rank[t] = cost_ns[t] + below;
         }
+        rank
     }
 
     /// A topological order, or the index of a task on a cycle.
@@ -370,7 +386,7 @@ impl Workload {
                 ));
             }
             let offset = leader as usize - first[c];
-            if offset % width as usize != 0 || offset + width as usize > cluster.cores as usize {
+            if !offset.is_multiple_of(width as usize) || offset + width as usize > cluster.cores as usize {
                 return Err(InputError::new(
                     format!("{p}.leader"),
                     format!("a place of width {width} in cluster {c} ({}) starts at core {} plus a multiple of {width}", cluster.name, first[c]),

@@ -3,13 +3,16 @@
 //! A policy owns its queues and answers two questions: where does a newly ready task go ([`TaskScheduler::on_ready`]),
 //! and what does an idle core do next ([`TaskScheduler::on_idle`]). It never mutates the simulation itself.
 
+pub mod cats;
 pub mod common;
 pub mod da;
 pub mod dam_c;
 pub mod dam_p;
+pub mod dheft;
 pub mod fa;
 pub mod fam_c;
 pub mod fifo;
+pub mod heft;
 pub mod ptt;
 pub mod registry;
 pub mod rws;

@@ -1,7 +1,7 @@
 //! The scheduler registry: every policy by name, so scenarios, the CLI and the UI can list and build them.
 
 use super::common::SchedOptions;
-use super::{da::Da, dam_c::DamC, dam_p::DamP, fa::Fa, fam_c::FamC, fifo::Fifo, rws::Rws, rwsm_c::RwsmC, TaskScheduler};
+use super::{cats::Cats, dheft::Dheft, heft::Heft, da::Da, dam_c::DamC, dam_p::DamP, fa::Fa, fam_c::FamC, fifo::Fifo, rws::Rws, rwsm_c::RwsmC, TaskScheduler};
 use crate::error::{InputError, InputResult};
 
 /// One registered policy.
@@ -54,6 +54,21 @@ pub const TASK_SCHEDULERS: &[Entry] = &[
         name: "dam-p",
         description: "Dynamic asymmetry with moldability, performance: priority tasks to the fastest place whatever its width; others molded locally (seed 001).",
         build: |o| Box::new(DamP::new(o)),
+    },
+    Entry {
+        name: "heft",
+        description: "Reference baseline: static HEFT plan from the speeds at time 0, each core runs its planned tasks in order (seed 000/001 §6).",
+        build: |o| Box::new(Heft::new(o.n_cores)),
+    },
+    Entry {
+        name: "dheft",
+        description: "Reference baseline: dynamic HEFT, each ready task to the core with the earliest estimated finish, times learned online (seed 001 §6).",
+        build: |o| Box::new(Dheft::new(o.n_cores)),
+    },
+    Entry {
+        name: "cats",
+        description: "Reference baseline: CATS-like, bottom-level critical tasks to the statically fastest cluster first (seed 000/001 §6).",
+        build: |_| Box::new(Cats::default()),
     },
 ];
 
