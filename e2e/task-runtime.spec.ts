@@ -43,3 +43,18 @@ test("the PTT heatmap has leader cores as rows, widths as columns, and plays bac
   await expect(grid.locator('[data-label="(C1,1)"] text')).not.toHaveText("—");
   await page.getByTestId("ptt-heatmap").screenshot({ path: `${SCREENSHOTS}/dam-fig5-ptt.png` });
 });
+
+test("every scheduler can be switched on from the picker", async ({ page }) => {
+  const picker = page.getByTestId("scheduler-picker");
+  for (const name of ["rws", "rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p", "heft", "dheft", "cats"]) {
+    await expect(picker.locator(`input[data-scheduler="${name}"]`)).toHaveCount(1);
+  }
+  await expect(picker.locator('input[data-scheduler="dam-p"]')).toBeChecked();
+  await picker.locator('input[data-scheduler="heft"]').check();
+  await waitIdle(page);
+  await expect(page.getByTestId("priority-pie")).toHaveCount(8);
+  await expect(page.locator('[data-testid="priority-pie"][data-scheduler="heft"]')).toBeVisible();
+  await picker.locator('input[data-scheduler="rws"]').uncheck();
+  await waitIdle(page);
+  await expect(page.getByTestId("metrics-row")).toHaveCount(7);
+});

@@ -5,6 +5,7 @@ import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
+import { SchedulerPicker } from "./panels/SchedulerPicker";
 import { TaskRuntimePanel } from "./panels/task-runtime/TaskRuntimePanel";
 import type { AppState } from "./state/store";
 import { useStore } from "./state/StoreProvider";
@@ -51,6 +52,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
       <Header />
       <ErrorBanner message={state.error} showingLastGood={state.good !== null} />
       <main>
+        <SchedulerPicker />
         {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
         {summary && <TaskRuntimePanel summary={summary} />}
         <ScenarioEditor />

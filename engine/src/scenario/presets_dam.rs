@@ -50,6 +50,11 @@ pub const SCENARIOS: &[PresetInfo] = &[
         description: "32,000 matmul tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
     },
     PresetInfo {
+        name: "dam-fig9-haswell",
+        title: "Seed 001 Fig. 9 · Haswell 2×10, co-runner on socket 0",
+        description: "20,000 matmul tasks in layers of P = 10 on two symmetric 10-core sockets; from 100 ms to 400 ms a CPU-bound co-runner time-shares every core of socket 0. FA and FAM-C are left out: the platform is statically symmetric.",
+    },
+    PresetInfo {
         name: "dam-fig8",
         title: "Seed 001 Fig. 8 · PTT weight 1/5 and tile 32 (sensitivity)",
         description: "Matmul with tile 32 under DAM-C, PTT update weight 1/5 (the paper's 1:4). Fig. 8 sweeps the weight 1/5 … 5/5 and the tile 32 … 96: change runtime.ptt_weight and workload.tile.",
@@ -135,6 +140,10 @@ pub fn paper_values(name: &str) -> &'static [PaperValue] {
         ratio("Fig. 7(b): DAM-C over FAM-C, +12% on average", 1.12, "dam-c", "fam-c"),
         ratio("Fig. 7: DAM-P over DAM-C at low parallelism, > 1", 1.0, "dam-p", "dam-c"),
     ];
+    const FIG9: &[PaperValue] = &[
+        ratio("Fig. 9(a): DAM-P best under interference, over RWS > 1", 1.0, "dam-p", "rws"),
+        ratio("Fig. 9(a): DAM-P over RWSM-C > 1", 1.0, "dam-p", "rwsm-c"),
+    ];
     const FIG7_MATMUL: &[PaperValue] = &[ratio("Fig. 7(a): DAM-C over RWS, > 1 (more resilient to DVFS)", 1.0, "dam-c", "rws")];
     match name {
         "dam-fig4-matmul" => FIG4_MATMUL,
@@ -142,6 +151,7 @@ pub fn paper_values(name: &str) -> &'static [PaperValue] {
         "dam-fig5" => FIG5,
         "dam-fig7-copy" => FIG7_COPY,
         "dam-fig7-matmul" => FIG7_MATMUL,
+        "dam-fig9-haswell" => FIG9,
         _ => &[],
     }
 }
@@ -192,11 +202,16 @@ pub const TX2_MATMUL_L1_MISS_FACTOR: f64 = 1.4;
 
 /// Layered DAG of seed 001 §4.2.2 with the paper's tile sizes.
 pub fn dam_layered(kernel: KernelKind, parallelism: u32, tasks: u32) -> Workload {
+    Workload::Layered(dam_layered_params(kernel, parallelism, tasks))
+}
+
+/// The parameters of [`dam_layered`].
+pub fn dam_layered_params(kernel: KernelKind, parallelism: u32, tasks: u32) -> Layered {
     let (tile, l1_miss_factor) = match kernel {
         KernelKind::Matmul => (64, Some(TX2_MATMUL_L1_MISS_FACTOR)),
         KernelKind::Copy | KernelKind::Stencil => (1024, None),
     };
-    Workload::Layered(Layered {
+    Layered {
         kernel,
         parallelism,
         tasks,
@@ -206,7 +221,7 @@ pub fn dam_layered(kernel: KernelKind, parallelism: u32, tasks: u32) -> Workload
         class: None,
         working_set_kb: None,
         l1_miss_factor,
-    })
+    }
 }
 
 /// The co-runner of §5.1 on Denver core 0 for the whole run: a CPU-bound chain, plus memory interference on the Denver cluster for copy.
@@ -254,21 +269,21 @@ pub fn scenario(name: &str) -> Option<Scenario> {
         "dam-fig4-stencil" => s(dam_layered(KernelKind::Stencil, 2, 20_000), corunner_events(false)),
         "dam-fig7-copy" => s(dam_layered(KernelKind::Copy, 2, 10_000), dvfs_events(FIVE_S)),
         "dam-fig7-matmul" => s(dam_layered(KernelKind::Matmul, 2, 32_000), dvfs_events(FIVE_S)),
+        "dam-fig9-haswell" => {
+            let mut sc = s(Workload::Layered(Layered { parallelism: 10, tasks: 20_000, ..dam_layered_params(KernelKind::Matmul, 1, 1) }), vec![])?;
+            sc.platform = platform("haswell-2x10")?;
+            sc.events = vec![TimelineEvent::CpuInterference(CpuInterference {
+                cores: (0..10).collect(),
+                threads: 1,
+                start_ns: 100_000_000,
+                end_ns: Some(400_000_000),
+            })];
+            sc.schedulers = ["rws", "rwsm-c", "da", "dam-c", "dam-p"].iter().map(|x| x.to_string()).collect();
+            Some(sc)
+        }
         "dam-fig8" => {
-            let mut sc = s(
-                Workload::Layered(Layered {
-                    kernel: KernelKind::Matmul,
-                    parallelism: 4,
-                    tasks: 32_000,
-                    tile: Some(32),
-                    work_ns: None,
-                    jitter_cv: 0.0,
-                    class: None,
-                    working_set_kb: None,
-                    l1_miss_factor: Some(TX2_MATMUL_L1_MISS_FACTOR),
-                }),
-                corunner_events(false),
-            )?;
+            let workload = Layered { tile: Some(32), ..dam_layered_params(KernelKind::Matmul, 4, 32_000) };
+            let mut sc = s(Workload::Layered(workload), corunner_events(false))?;
             sc.schedulers = vec!["dam-c".into()];
             Some(sc)
         }
