@@ -54,9 +54,9 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
       <main>
         <SchedulerPicker />
         {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
-        {summary && <TaskRuntimePanel summary={summary} />}
         <ScenarioEditor />
         <Timeline renderLoop={props.renderLoop} />
+        {summary && <TaskRuntimePanel summary={summary} />}
       </main>
     </div>
   );
