@@ -136,6 +136,38 @@ fn fig7_dam_p_ahead_of_dam_c_at_low_parallelism() {
     assert!(high < low, "DAM-P/DAM-C = {high:.2} at P = 6 is not below {low:.2} at P = 2");
 }
 
+/// Fig. 8 (§5.3): the PTT weight matters at tile 32, where 1/5 is best (paper: about 36% between best and worst weight),
+/// and much less at larger tiles. Work jitter of cv 0.5·(32/tile)³ stands for the fixed measurement noise of real runs.
+/// Tolerance: at tile 32, weight 1/5 gives the highest throughput of the five and best/worst ≥ 1.2;
+/// at tiles 64 and 96 best/worst − 1 is at most half of that at tile 32.
+#[test]
+fn fig8_ptt_weight_one_fifth_is_best_at_tile_32_and_matters_less_for_larger_tiles() {
+    let spread = |tile: u32| {
+        let throughputs: Vec<f64> = [0.2, 0.4, 0.6, 0.8, 1.0]
+            .iter()
+            .map(|&w| {
+                let mut s = preset("dam-fig8", 4, 3000);
+                if let Workload::Layered(l) = &mut s.workload {
+                    l.tile = Some(tile);
+                    l.jitter_cv = engine::scenario::presets_dam::FIG8_JITTER_CV_AT_32 * (32.0 / tile as f64).powi(3);
+                }
+                s.runtime.ptt_weight = w;
+                throughput(&run(&s), "dam-c")
+            })
+            .collect();
+        let best = throughputs.iter().copied().fold(0.0, f64::max);
+        let worst = throughputs.iter().copied().fold(f64::MAX, f64::min);
+        (throughputs, best / worst)
+    };
+    let (t32, s32) = spread(32);
+    assert_eq!(t32[0], t32.iter().copied().fold(0.0, f64::max), "1/5 not best at tile 32: {t32:?}");
+    assert!(s32 >= 1.2, "tile 32: best/worst = {s32:.2}");
+    for tile in [64, 96] {
+        let (t, s) = spread(tile);
+        assert!(s - 1.0 <= (s32 - 1.0) / 2.0, "tile {tile}: best/worst = {s:.2} vs {s32:.2} at 32 ({t:?})");
+    }
+}
+
 /// Every figure preset runs, carries the paper's values, and the run summary shows them beside the simulated ones.
 #[test]
 fn figure_presets_show_paper_values_beside_simulated_ones() {
