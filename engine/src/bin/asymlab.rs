@@ -53,6 +53,14 @@ enum Command {
         /// Preset name (see `asymlab list presets`).
         name: String,
     },
+    /// Run a figure preset and print the paper's reported values beside the simulated ones.
+    Paper {
+        /// Preset name (`dam-fig4-matmul`, `dam-fig5`, `dam-fig7-copy`, …).
+        name: String,
+        /// Override the DAG parallelism P (Fig. 4 and 7 sweep P = 2 … 6).
+        #[arg(long)]
+        parallelism: Option<u32>,
+    },
     /// Print the platform JSON of a platform preset.
     Platform {
         /// Platform name (see `asymlab list platforms`).
@@ -113,6 +121,32 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?);
         }
         Command::Bench { repeat } => bench(repeat.max(1))?,
+        Command::Paper { name, parallelism } => paper(&name, parallelism)?,
+    }
+    Ok(())
+}
+
+fn paper(name: &str, parallelism: Option<u32>) -> Result<(), String> {
+    let mut scenario = presets::scenario(name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
+    if let (Some(p), engine::model::Workload::Layered(l)) = (parallelism, &mut scenario.workload) {
+        l.parallelism = p;
+    }
+    let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
+    println!("{}", scenario.name);
+    if let Some(p) = parallelism {
+        println!("(DAG parallelism set to P = {p})");
+    }
+    println!("{:<10} {:>16}", "scheduler", "throughput/s");
+    for run in &result.runs {
+        println!("{:<10} {:>16.1}", run.scheduler, run.metrics.throughput_tasks_per_s);
+    }
+    let rows = summary::paper_comparison(&scenario, &result);
+    if rows.is_empty() {
+        println!("(this preset carries no paper values)");
+    }
+    for row in rows {
+        let simulated = row["simulated"].as_f64().map_or("—".to_string(), |v| format!("{v:.3}"));
+        println!("{}: paper {} · simulated {simulated}", row["claim"].as_str().unwrap_or(""), row["paper"]);
     }
     Ok(())
 }
