@@ -39,8 +39,8 @@ fn min_of(result: &ScenarioResult, names: &[&str]) -> f64 {
 
 /// Fig. 4 (§5.1): under a co-runner on core 0, the dynamic-asymmetry schedulers lead, the fixed-asymmetry ones come next,
 /// random stealing last; the gap is largest at low DAG parallelism.
-/// Tolerance: at P = 2, DA and DAM-C beat FA and FAM-C by ≥ 30% (paper: DAM-C up to +90% over FA on matmul),
-/// DAM-P beats them at all, and FA/FAM-C beat RWS/RWSM-C by ≥ 3%; at P = 6 the dynamic schedulers are within 5% of the
+/// Tolerance: at P = 2, DA, DAM-C and DAM-P beat FA and FAM-C by ≥ 30% (paper: DAM-C up to +90% over FA on matmul),
+/// and FA/FAM-C beat RWS/RWSM-C by ≥ 3%; at P = 6 the dynamic schedulers are within 5% of the
 /// fixed ones or ahead (the platform saturates); DAM-C's lead over RWS is larger at P = 2 than at P = 6.
 #[test]
 fn fig4_dynamic_ahead_of_fixed_ahead_of_random_stealing_gap_largest_at_low_parallelism() {
@@ -48,11 +48,10 @@ fn fig4_dynamic_ahead_of_fixed_ahead_of_random_stealing_gap_largest_at_low_paral
         let low = run(&preset(name, 2, tasks));
         let high = run(&preset(name, 6, tasks * 3));
         let fixed_low = max_of(&low, &["fa", "fam-c"]);
-        assert!(min_of(&low, &["da", "dam-c"]) >= 1.3 * fixed_low, "{name} P=2: DA/DAM-C not ≥ 1.3× FA/FAM-C ({fixed_low})");
-        assert!(throughput(&low, "dam-p") > fixed_low, "{name} P=2: DAM-P not ahead of FA/FAM-C");
+        assert!(min_of(&low, &["da", "dam-c", "dam-p"]) >= 1.3 * fixed_low, "{name} P=2: DA/DAM-C/DAM-P not ≥ 1.3× FA/FAM-C ({fixed_low})");
         let random_low = max_of(&low, &["rws", "rwsm-c"]);
         assert!(min_of(&low, &["fa", "fam-c"]) >= 1.03 * random_low, "{name} P=2: FA/FAM-C not ≥ 1.03× RWS/RWSM-C ({random_low})");
-        assert!(min_of(&high, &["da", "dam-c"]) >= 0.95 * max_of(&high, &["fa", "fam-c"]), "{name} P=6: dynamic fell behind fixed");
+        assert!(min_of(&high, &["da", "dam-c", "dam-p"]) >= 0.95 * max_of(&high, &["fa", "fam-c"]), "{name} P=6: dynamic fell behind fixed");
         assert!(min_of(&high, &["fa", "fam-c"]) >= max_of(&high, &["rws", "rwsm-c"]), "{name} P=6: fixed fell behind random");
         let gap_low = throughput(&low, "dam-c") / throughput(&low, "rws");
         let gap_high = throughput(&high, "dam-c") / throughput(&high, "rws");
