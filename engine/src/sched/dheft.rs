@@ -1,6 +1,7 @@
 //! dHEFT (Chronaki et al., the dynamic reference of CATS, seed 001 §6): when a task becomes ready it goes to the core with the
 //! earliest estimated finish time, from each core's estimated backlog and the task type's time on that core learned online
-//! (the PTT's single-core entries; an unmeasured core counts as free, so each is tried). No stealing, width 1.
+//! (the PTT's single-core entries). An unmeasured core is estimated optimistically at the best time measured on any core,
+//! or the task's reference work before anything is measured, so each core gets tried. No stealing, width 1.
 
 use std::collections::VecDeque;
 
@@ -22,7 +23,17 @@ impl Dheft {
 
     fn estimate_ns(view: &View, task: u32, core: usize) -> f64 {
         let ty = view.graph.task_type[task as usize] as usize;
-        view.places.containing(core, 1).map_or(0.0, |p| view.ptt.get(ty, p))
+        let measured = |c: usize| view.places.containing(c, 1).map_or(0.0, |p| view.ptt.get(ty, p));
+        let own = measured(core);
+        if own > 0.0 {
+            return own;
+        }
+        let best = (0..view.n_cores).map(measured).filter(|&v| v > 0.0).fold(f64::INFINITY, f64::min);
+        if best.is_finite() {
+            best
+        } else {
+            view.graph.work_ns[task as usize]
+        }
     }
 }
 
