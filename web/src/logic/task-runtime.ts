@@ -6,6 +6,9 @@ import type { PaperComparison, PlaceShare, PttSnapshot, TaskRuntimeMetrics } fro
 /** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
 const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#999999", "#882255", "#44AA99", "#DDCC77"];
 
+/** Number of distinct place colours. */
+export const PLACE_COLOR_COUNT = PLACE_COLORS.length;
+
 /** Colour of the place at `index` in the run's place list. */
 export function placeColor(index: number): string {
   return PLACE_COLORS[((index % PLACE_COLORS.length) + PLACE_COLORS.length) % PLACE_COLORS.length];

@@ -2,7 +2,7 @@
 // with a legend labelled like the paper, "(C2,4)" = 4 cores from core 2, largest share first.
 import type { RunInfo } from "../../engine/engine-types";
 import { schedulerLabel } from "../../logic/format";
-import { pieSlices } from "../../logic/task-runtime";
+import { PLACE_COLOR_COUNT, pieSlices } from "../../logic/task-runtime";
 
 const R = 46;
 /** Legend rows shown per pie; smaller places are summed into "others". */
@@ -15,7 +15,10 @@ export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
     <div className="pies" data-testid="priority-pies">
       {runs.map((run, i) => {
         const m = run.metrics.task_runtime!;
-        const index = (p: { leader: number; width: number }) => m.ptt.places.findIndex((q) => q.leader === p.leader && q.width === p.width);
+        // Up to 12 places (the TX2 has 10), a place keeps its colour in every pie; beyond, colours go by rank in this pie.
+        const byRank = [...m.priority_places].sort((a, b) => b.tasks - a.tasks).map((p) => p.label);
+        const index = (p: { label: string; leader: number; width: number }) =>
+          m.ptt.places.length <= PLACE_COLOR_COUNT ? m.ptt.places.findIndex((q) => q.leader === p.leader && q.width === p.width) : byRank.indexOf(p.label);
         const slices = pieSlices(m.priority_places, index, R);
         const legend = [...slices].sort((a, b) => b.tasks - a.tasks);
         const shown = legend.slice(0, LEGEND_ROWS);
