@@ -35,6 +35,8 @@ test("the PTT heatmap has leader cores as rows, widths as columns, and plays bac
   await expect(grid.locator('[data-label="(C2,4)"]')).toHaveCount(1);
   // At the end of the run every place has been measured; at the start none has.
   await expect(grid.locator('[data-label="(C1,1)"] text')).not.toHaveText("—");
+  // The uninterfered Denver core is where DAM-P's global search sends priority tasks (★).
+  await expect(grid.locator('[data-label="(C1,1)"]').getByTestId("ptt-choice")).toContainText("★");
   const slider = page.getByTestId("ptt-slider");
   await slider.fill("0");
   await expect(page.getByTestId("ptt-time")).toContainText("0 tasks done");

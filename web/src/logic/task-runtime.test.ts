@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlaceShare, TaskRuntimeMetrics } from "../engine/engine-types";
-import { formatPaperValue, heatColor, pieSlices, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
+import { formatPaperValue, globalChoices, heatColor, pieSlices, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
 
 const tx2Places = [
   [0, 1],
@@ -54,6 +54,13 @@ describe("task-runtime views", () => {
     expect([grid.minNs, grid.maxNs]).toEqual([50, 200]);
     expect(heatColor(0, 50, 200)).toBe("transparent");
     expect(heatColor(50, 50, 200)).toBe("rgb(255, 255, 204)");
+    // (C1,1) = 50 is fastest and cheapest; (C2,4) at 10 wins both (10 × 4 = 40 < 50); at 20 only the fastest (80 > 50).
+    expect(globalChoices(m, m.ptt.snapshots[1], 0)).toEqual({ fastest: "(C1,1)", cheapest: "(C1,1)" });
+    const wide = metrics([[100, 50, 70, 200, 200, 200, 200, 150, 150, 10]]);
+    expect(globalChoices(wide, wide.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C2,4)" });
+    const mid = metrics([[100, 50, 70, 200, 200, 200, 200, 150, 150, 20]]);
+    expect(globalChoices(mid, mid.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C1,1)" });
+    expect(globalChoices(m, m.ptt.snapshots[0], 0)).toEqual({ fastest: "(C0,1)", cheapest: "(C0,1)" });
   });
 
   it("finds the snapshot at a time and formats paper values", () => {

@@ -104,6 +104,23 @@ export function pttGrid(metrics: TaskRuntimeMetrics, snapshot: PttSnapshot, type
   return { widths, leaders, cells, minNs, maxNs };
 }
 
+/**
+ * The places a global search would pick from this table, as the engine's searches do (sched/common.rs): the first place,
+ * in the engine's order, minimising the predicted time (DAM-P) or time × width (DAM-C); an unmeasured entry (0) wins.
+ */
+export function globalChoices(metrics: TaskRuntimeMetrics, snapshot: PttSnapshot, type: number): { fastest: string | null; cheapest: string | null } {
+  const places = metrics.ptt.places;
+  let fastest: [number, string] | null = null;
+  let cheapest: [number, string] | null = null;
+  places.forEach((p, i) => {
+    const v = snapshot.values_ns[type * places.length + i] ?? 0;
+    const label = placeLabel(p.leader, p.width);
+    if (fastest === null || v < fastest[0]) fastest = [v, label];
+    if (cheapest === null || v * p.width < cheapest[0]) cheapest = [v * p.width, label];
+  });
+  return { fastest: fastest?.[1] ?? null, cheapest: cheapest?.[1] ?? null };
+}
+
 /** Heat colour of a predicted time in [min, max]: light yellow (fast) to dark blue (slow). */
 export function heatColor(valueNs: number, minNs: number, maxNs: number): string {
   if (valueNs <= 0) return "transparent";

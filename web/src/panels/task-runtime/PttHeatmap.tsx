@@ -4,9 +4,9 @@
 import { useEffect, useMemo, useState } from "react";
 import type { PlatformSummary, RunInfo } from "../../engine/engine-types";
 import { formatDuration, schedulerLabel } from "../../logic/format";
-import { heatColor, heatTextColor, pttGrid } from "../../logic/task-runtime";
+import { globalChoices, heatColor, heatTextColor, pttGrid } from "../../logic/task-runtime";
 
-const CELL_W = 74;
+const CELL_W = 84;
 const CELL_H = 22;
 
 export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly taskTypes: readonly string[]; readonly platform: PlatformSummary }) {
@@ -75,7 +75,10 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
         </span>
       </div>
       <div className="ptt-grids">
-        {grids.map((grid, type) => (
+        {grids.map((grid, type) => {
+          const choice = globalChoices(metrics, snap, type);
+          const mark = (label: string) => (label === choice.fastest ? "★" : "") + (label === choice.cheapest ? "◆" : "");
+          return (
           <figure key={type} className="ptt-grid" data-testid="ptt-grid" data-task-type={props.taskTypes[type]}>
             <figcaption>
               Task type <b>{props.taskTypes[type]}</b> <span className="muted">· predicted time per execution place (— = not measured yet; yellow = fast, blue = slow)</span>
@@ -106,6 +109,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
                           style={cell.valueNs > 0 ? { fill: heatTextColor(cell.valueNs, grid.minNs, grid.maxNs) } : undefined}
                         >
                           {cell.valueNs > 0 ? formatDuration(cell.valueNs) : "—"}
+                          {mark(cell.label) && <tspan data-testid="ptt-choice">{` ${mark(cell.label)}`}</tspan>}
                         </text>
                       </g>
                     ) : null,
@@ -113,8 +117,13 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
                 </g>
               ))}
             </svg>
+            <p className="muted hint ptt-legend">
+              ★ lowest predicted time, where DAM-P's global search sends a priority task: {choice.fastest} · ◆ lowest time × width, DAM-C's
+              choice: {choice.cheapest} (an unmeasured place wins, so each is tried once)
+            </p>
           </figure>
-        ))}
+          );
+        })}
       </div>
     </div>
   );
