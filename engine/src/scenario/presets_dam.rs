@@ -371,4 +371,23 @@ mod tests {
         v["events"][0]["cluster"] = 2.into();
         assert_eq!(error_of(v).path, "events[0].cluster");
     }
+
+    #[test]
+    fn exploration_one_in_ten_refreshes_places_the_local_search_would_not_pick() {
+        let widened = |explore_one_in: u32| {
+            let mut s = scenario("dam-fig5").expect("preset");
+            s.schedulers = vec!["rwsm-c".into()];
+            s.runtime.explore_one_in = explore_one_in;
+            if let Workload::Layered(l) = &mut s.workload {
+                l.tasks = 2000;
+            }
+            let r = s.run().expect("runs");
+            let rec = &r.runs[0].output.record;
+            (0..rec.len()).filter(|&i| rec.width[i] > 1 && rec.core[i] == rec.leader[i]).count()
+        };
+        let (off, on) = (widened(0), widened(10));
+        // Without exploration each wider place is tried about once; with it, about a tenth of local searches wander.
+        assert!(off <= 10, "{off} wide tasks without exploration");
+        assert!(on >= 50, "{on} wide tasks with exploration one in ten");
+    }
 }
