@@ -35,7 +35,7 @@ fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String 
 /// Scenario presets as JSON `[{"name","title","description"}]`; the first is the default.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
-    infos(presets::all_scenarios())
+    infos(presets::SCENARIOS)
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.
@@ -48,6 +48,16 @@ pub fn list_platforms() -> String {
 #[wasm_bindgen]
 pub fn list_schedulers() -> String {
     serde_json::Value::from(registry::names()).to_string()
+}
+
+/// Loop schedules (for loop-program scenarios) as JSON `[{"name","params","description"}]`.
+#[wasm_bindgen]
+pub fn list_loop_schedules() -> String {
+    let v: Vec<_> = crate::loops::registry::LOOP_SCHEDULES
+        .iter()
+        .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
+        .collect();
+    serde_json::Value::Array(v).to_string()
 }
 
 /// The scenario JSON of preset `name`.

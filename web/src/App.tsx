@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
+import { LoopPanel } from "./panels/loops/LoopPanel";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import { SchedulerPicker } from "./panels/SchedulerPicker";
@@ -54,6 +55,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
       <main>
         <SchedulerPicker />
         {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
+        {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
         <ScenarioEditor />
         <Timeline renderLoop={props.renderLoop} />
         {summary && <TaskRuntimePanel summary={summary} />}

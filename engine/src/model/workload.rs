@@ -48,13 +48,10 @@ impl KernelKind {
         }
     }
 
-    /// Default slowdown (time factor) of a partition whose working set misses the core's L1: 1.4 for matmul (*estimate*);
-    /// 1 for copy and stencil, which stream from memory or L2 at any tile size.
+    /// Default slowdown (time factor) of a partition whose working set misses the core's L1: 1, no effect, so that
+    /// L1 fit is opt-in per workload (`l1_miss_factor`; seed 001's presets set 1.4 for matmul, see `presets_dam.rs`).
     pub fn default_l1_miss_factor(self) -> f64 {
-        match self {
-            KernelKind::Matmul => 1.4,
-            KernelKind::Copy | KernelKind::Stencil => 1.0,
-        }
+        1.0
     }
 
     /// Work of one task on the reference core at reference frequency, for a `tile × tile` tile.
@@ -176,6 +173,8 @@ pub enum Workload {
     Layered(Layered),
     /// See [`Dag`].
     Dag(Dag),
+    /// A loop program (OpenMP level); see [`crate::model::loops::LoopProgram`].
+    LoopProgram(crate::model::loops::LoopProgram),
 }
 
 /// Most tasks a workload may have.
@@ -358,7 +357,8 @@ impl Workload {
         match kind.as_str() {
             "layered" => Ok(Workload::Layered(crate::error::from_value(rest, path)?)),
             "dag" => Ok(Workload::Dag(crate::error::from_value(rest, path)?)),
-            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag)"))),
+            "loop_program" => Ok(Workload::LoopProgram(crate::error::from_value(rest, path)?)),
+            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, loop_program)"))),
         }
     }
 
@@ -482,6 +482,9 @@ impl Workload {
                         b.edges.push((d, i as u32));
                     }
                 }
+            }
+            Workload::LoopProgram(_) => {
+                return Err(InputError::new(format!("{path}.kind"), "a loop program is not a task DAG; run it with loop schedules"));
             }
         }
         if b.graph.type_names.len() > u16::MAX as usize {

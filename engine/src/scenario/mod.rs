@@ -5,6 +5,7 @@
 
 pub mod presets;
 pub mod presets_dam;
+pub mod presets_loops;
 
 use serde::{Deserialize, Serialize};
 
@@ -169,6 +170,9 @@ impl Scenario {
             event.validate(&self.platform, &format!("events[{i}]"))?;
         }
         self.workload.check_places(&self.platform, "workload")?;
+        if let Workload::LoopProgram(program) = &self.workload {
+            program.validate(&self.platform, &self.classes, "workload")?;
+        }
         if self.schedulers.is_empty() {
             return Err(InputError::new("schedulers", "name at least one scheduler"));
         }
@@ -192,6 +196,7 @@ impl Scenario {
     fn check_scheduler(&self, name: &str, path: &str) -> InputResult<()> {
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => registry::build(name, self.platform.n_cores(), path).map(|_| ()),
+            Workload::LoopProgram(_) => crate::loops::registry::build(name, path).map(|_| ()),
         }
     }
 
@@ -200,6 +205,7 @@ impl Scenario {
         self.validate()?;
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => self.run_task_level(),
+            Workload::LoopProgram(program) => crate::loops::run_program(self, program),
         }
     }
 
@@ -303,7 +309,7 @@ mod tests {
 
     #[test]
     fn every_preset_round_trips_and_validates() {
-        for p in presets::all_scenarios() {
+        for p in presets::SCENARIOS {
             let s = presets::scenario(p.name).expect("preset");
             let again = Scenario::from_json(&s.to_json()).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             assert_eq!(again, s);

@@ -17,49 +17,64 @@ use crate::model::{TimelineEvent, WorkClass, Workload};
 /// Every scheduler of seed 001's Table 1, in the paper's order.
 pub const DAM_SCHEDULERS: &[&str] = &["rws", "rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p"];
 
-/// The presets of this file.
-pub const SCENARIOS: &[PresetInfo] = &[
-    PresetInfo {
-        name: "dam-fig4-matmul",
-        title: "Seed 001 Fig. 4(a) · matmul, co-runner on core 0, P = 2",
-        description: "32,000 matmul tasks (tile 64) in layers of P = 2 on the TX2 while a chain of matmul kernels co-runs on Denver core 0 for the whole run. Fig. 4 sweeps P = 2 … 6; change workload.parallelism to follow it.",
-    },
-    PresetInfo {
-        name: "dam-fig4-copy",
-        title: "Seed 001 Fig. 4(b) · copy, memory co-runner on core 0, P = 2",
-        description: "10,000 copy tasks (1024 × 1024) in layers of P = 2 while a chain of copy kernels co-runs on core 0: CPU share on core 0 and memory interference on the Denver cluster.",
-    },
-    PresetInfo {
-        name: "dam-fig4-stencil",
-        title: "Seed 001 Fig. 4(c) · stencil, co-runner on core 0, P = 2",
-        description: "20,000 stencil tasks (1024 × 1024) in layers of P = 2 while a chain of matmul kernels co-runs on core 0.",
-    },
-    PresetInfo {
-        name: "dam-fig5",
-        title: "Seed 001 Fig. 5/6 · where priority tasks ran (matmul, P = 2, co-runner on core 0)",
-        description: "The set-up of Fig. 5 and 6: matmul at P = 2 with a co-runner on Denver core 0. Half the tasks are priority tasks; the pies show the execution places they ran on, the bars each core's work time.",
-    },
-    PresetInfo {
-        name: "dam-fig7-copy",
-        title: "Seed 001 Fig. 7(b) · copy under a Denver DVFS square wave, P = 2",
-        description: "10,000 copy tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
-    },
-    PresetInfo {
-        name: "dam-fig7-matmul",
-        title: "Seed 001 Fig. 7(a) · matmul under a Denver DVFS square wave, P = 2",
-        description: "32,000 matmul tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
-    },
-    PresetInfo {
-        name: "dam-fig9-haswell",
-        title: "Seed 001 Fig. 9 · Haswell 2×10, co-runner on socket 0",
-        description: "20,000 matmul tasks in layers of P = 10 on two symmetric 10-core sockets; from 100 ms to 400 ms a CPU-bound co-runner time-shares every core of socket 0. FA and FAM-C are left out: the platform is statically symmetric.",
-    },
-    PresetInfo {
-        name: "dam-fig8",
-        title: "Seed 001 Fig. 8 · PTT weight 1/5 and tile 32 (sensitivity)",
-        description: "Matmul with tile 32 under DAM-C, PTT update weight 1/5 (the paper's 1:4), co-runner on core 0. Work per task varies (jitter_cv 0.5), standing for the measurement noise that weighs most on small tasks; the paper finds 1/5 best at tile 32 (about 36% above the worst weight) and the weight nearly irrelevant at larger tiles. Fig. 8 sweeps the weight 1/5 … 5/5 and the tile 32 … 96: change runtime.ptt_weight and workload.tile (and scale jitter_cv by (32/tile)³).",
-    },
-];
+/// Seed 001 Fig. 4(a) · matmul, co-runner on core 0, P = 2
+pub const FIG4_MATMUL: PresetInfo = PresetInfo {
+    name: "dam-fig4-matmul",
+    title: "Seed 001 Fig. 4(a) · matmul, co-runner on core 0, P = 2",
+    description: "32,000 matmul tasks (tile 64) in layers of P = 2 on the TX2 while a chain of matmul kernels co-runs on Denver core 0 for the whole run. Fig. 4 sweeps P = 2 … 6; change workload.parallelism to follow it.",
+};
+
+/// Seed 001 Fig. 4(b) · copy, memory co-runner on core 0, P = 2
+pub const FIG4_COPY: PresetInfo = PresetInfo {
+    name: "dam-fig4-copy",
+    title: "Seed 001 Fig. 4(b) · copy, memory co-runner on core 0, P = 2",
+    description: "10,000 copy tasks (1024 × 1024) in layers of P = 2 while a chain of copy kernels co-runs on core 0: CPU share on core 0 and memory interference on the Denver cluster.",
+};
+
+/// Seed 001 Fig. 4(c) · stencil, co-runner on core 0, P = 2
+pub const FIG4_STENCIL: PresetInfo = PresetInfo {
+    name: "dam-fig4-stencil",
+    title: "Seed 001 Fig. 4(c) · stencil, co-runner on core 0, P = 2",
+    description: "20,000 stencil tasks (1024 × 1024) in layers of P = 2 while a chain of matmul kernels co-runs on core 0.",
+};
+
+/// Seed 001 Fig. 5/6 · where priority tasks ran (matmul, P = 2, co-runner on core 0)
+pub const FIG5: PresetInfo = PresetInfo {
+    name: "dam-fig5",
+    title: "Seed 001 Fig. 5/6 · where priority tasks ran (matmul, P = 2, co-runner on core 0)",
+    description: "The set-up of Fig. 5 and 6: matmul at P = 2 with a co-runner on Denver core 0. Half the tasks are priority tasks; the pies show the execution places they ran on, the bars each core's work time.",
+};
+
+/// Seed 001 Fig. 7(b) · copy under a Denver DVFS square wave, P = 2
+pub const FIG7_COPY: PresetInfo = PresetInfo {
+    name: "dam-fig7-copy",
+    title: "Seed 001 Fig. 7(b) · copy under a Denver DVFS square wave, P = 2",
+    description: "10,000 copy tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
+};
+
+/// Seed 001 Fig. 7(a) · matmul under a Denver DVFS square wave, P = 2
+pub const FIG7_MATMUL: PresetInfo = PresetInfo {
+    name: "dam-fig7-matmul",
+    title: "Seed 001 Fig. 7(a) · matmul under a Denver DVFS square wave, P = 2",
+    description: "32,000 matmul tasks in layers of P = 2 while the Denver cluster alternates between 2035 and 345 MHz, 5 s + 5 s.",
+};
+
+/// Seed 001 Fig. 9 · Haswell 2×10, co-runner on socket 0
+pub const FIG9_HASWELL: PresetInfo = PresetInfo {
+    name: "dam-fig9-haswell",
+    title: "Seed 001 Fig. 9 · Haswell 2×10, co-runner on socket 0",
+    description: "20,000 matmul tasks in layers of P = 10 on two symmetric 10-core sockets; from 100 ms to 400 ms a CPU-bound co-runner time-shares every core of socket 0. FA and FAM-C are left out: the platform is statically symmetric.",
+};
+
+/// Seed 001 Fig. 8 · PTT weight 1/5 and tile 32 (sensitivity)
+pub const FIG8: PresetInfo = PresetInfo {
+    name: "dam-fig8",
+    title: "Seed 001 Fig. 8 · PTT weight 1/5 and tile 32 (sensitivity)",
+    description: "Matmul with tile 32 under DAM-C, PTT update weight 1/5 (the paper's 1:4), co-runner on core 0. Work per task varies (jitter_cv 0.5), standing for the measurement noise that weighs most on small tasks; the paper finds 1/5 best at tile 32 (about 36% above the worst weight) and the weight nearly irrelevant at larger tiles. Fig. 8 sweeps the weight 1/5 … 5/5 and the tile 32 … 96: change runtime.ptt_weight and workload.tile (and scale jitter_cv by (32/tile)³).",
+};
+
+/// The presets of this file, in the order pickers show them (also listed in `presets::SCENARIOS`).
+pub const SCENARIOS: &[PresetInfo] = &[FIG4_MATMUL, FIG4_COPY, FIG4_STENCIL, FIG5, FIG7_COPY, FIG7_MATMUL, FIG9_HASWELL, FIG8];
 
 /// What a paper value is compared with in a run.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq)]
@@ -113,16 +128,16 @@ const fn on_core(claim: &'static str, paper: f64, scheduler: &'static str, core:
 
 /// The values seed 001 reports for preset `name` (empty for other presets).
 pub fn paper_values(name: &str) -> &'static [PaperValue] {
-    const FIG4_MATMUL: &[PaperValue] = &[
+    const P_FIG4_MATMUL: &[PaperValue] = &[
         ratio("Fig. 4(a): DAM-C over RWS, up to 3.5×", 3.5, "dam-c", "rws"),
         ratio("Fig. 4(a): DAM-C over FA, up to +90%", 1.9, "dam-c", "fa"),
         ratio("Fig. 4(a): DAM-C over FAM-C, up to +85%", 1.85, "dam-c", "fam-c"),
     ];
-    const FIG4_OTHER: &[PaperValue] = &[
+    const P_FIG4_OTHER: &[PaperValue] = &[
         ratio("Fig. 4: dynamic asymmetry (DAM-C) ahead of fixed (FA), > 1", 1.0, "dam-c", "fa"),
         ratio("Fig. 4: fixed asymmetry (FA) ahead of random stealing (RWS), > 1", 1.0, "fa", "rws"),
     ];
-    const FIG5: &[PaperValue] = &[
+    const P_FIG5: &[PaperValue] = &[
         on_core("Fig. 5(a) RWS: priority tasks on interfered core 0", 0.14, "rws", 0),
         on_core("Fig. 5(a) RWS: priority tasks on Denver core 1", 0.24, "rws", 1),
         share("Fig. 5(c) FA: priority tasks on (C0,1)", 0.5, "fa", "(C0,1)"),
@@ -133,25 +148,25 @@ pub fn paper_values(name: &str) -> &'static [PaperValue] {
         share("Fig. 5(g) DAM-P: priority tasks on (C1,1)", 0.92, "dam-p", "(C1,1)"),
         share("Fig. 5(g) DAM-P: priority tasks on (C2,4)", 0.04, "dam-p", "(C2,4)"),
     ];
-    const FIG7_COPY: &[PaperValue] = &[
+    const P_FIG7_COPY: &[PaperValue] = &[
         ratio("Fig. 7(b): DAM-C over RWS, 2.2× on average over P", 2.2, "dam-c", "rws"),
         ratio("Fig. 7(b): DAM-C over RWSM-C, 1.9× on average", 1.9, "dam-c", "rwsm-c"),
         ratio("Fig. 7(b): DAM-C over FA, +17% on average", 1.17, "dam-c", "fa"),
         ratio("Fig. 7(b): DAM-C over FAM-C, +12% on average", 1.12, "dam-c", "fam-c"),
         ratio("Fig. 7: DAM-P over DAM-C at low parallelism, > 1", 1.0, "dam-p", "dam-c"),
     ];
-    const FIG9: &[PaperValue] = &[
+    const P_FIG9: &[PaperValue] = &[
         ratio("Fig. 9(a): DAM-P best under interference, over RWS > 1", 1.0, "dam-p", "rws"),
         ratio("Fig. 9(a): DAM-P over RWSM-C > 1", 1.0, "dam-p", "rwsm-c"),
     ];
-    const FIG7_MATMUL: &[PaperValue] = &[ratio("Fig. 7(a): DAM-C over RWS, > 1 (more resilient to DVFS)", 1.0, "dam-c", "rws")];
+    const P_FIG7_MATMUL: &[PaperValue] = &[ratio("Fig. 7(a): DAM-C over RWS, > 1 (more resilient to DVFS)", 1.0, "dam-c", "rws")];
     match name {
-        "dam-fig4-matmul" => FIG4_MATMUL,
-        "dam-fig4-copy" | "dam-fig4-stencil" => FIG4_OTHER,
-        "dam-fig5" => FIG5,
-        "dam-fig7-copy" => FIG7_COPY,
-        "dam-fig7-matmul" => FIG7_MATMUL,
-        "dam-fig9-haswell" => FIG9,
+        "dam-fig4-matmul" => P_FIG4_MATMUL,
+        "dam-fig4-copy" | "dam-fig4-stencil" => P_FIG4_OTHER,
+        "dam-fig5" => P_FIG5,
+        "dam-fig7-copy" => P_FIG7_COPY,
+        "dam-fig7-matmul" => P_FIG7_MATMUL,
+        "dam-fig9-haswell" => P_FIG9,
         _ => &[],
     }
 }

@@ -1,6 +1,8 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
+mod aid_paper;
 mod gen;
 mod dam_paper;
 mod invariants;
+mod loop_invariants;
 mod tidy;
