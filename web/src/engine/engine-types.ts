@@ -111,6 +111,7 @@ export interface PaperComparison {
   readonly paper: number;
   readonly simulated: number | null;
   readonly measure: { readonly kind: "throughput_ratio" | "priority_share" | "priority_share_on_core" };
+}
 
 /** One loop instance of a loop run. */
 export interface LoopStat {
