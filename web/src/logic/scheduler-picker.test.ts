@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scenarioSchedulers, toggleScheduler } from "./scheduler-picker";
+import { isTaskWorkload, scenarioSchedulers, toggleScheduler } from "./scheduler-picker";
 
 const order = ["fifo", "rws", "rwsm-c", "fa", "dam-c", "dam-p"];
 
@@ -13,5 +13,7 @@ describe("scheduler picker", () => {
     const single = JSON.stringify({ schedulers: ["rws"] });
     expect(scenarioSchedulers(toggleScheduler(single, "rws", false, order))).toEqual(["rws"]);
     expect(scenarioSchedulers("{ bad")).toBeNull();
+    expect(isTaskWorkload(JSON.stringify({ workload: { kind: "layered" } }))).toBe(true);
+    expect(isTaskWorkload(JSON.stringify({ workload: { kind: "loop_program" } }))).toBe(false);
   });
 });

@@ -24,3 +24,11 @@ export function toggleScheduler(text: string, name: string, on: boolean, registr
   const unknown = current.filter((s) => set.has(s) && !registryOrder.includes(s));
   return JSON.stringify({ ...parsed.value, schedulers: [...known, ...unknown] }, null, 2);
 }
+
+/** True when the scenario's workload is a task DAG (`layered` or `dag`), whose schedulers the picker lists. */
+export function isTaskWorkload(text: string): boolean {
+  const parsed = parseScenario(text);
+  if (!parsed.ok) return true;
+  const workload = parsed.value.workload as { kind?: unknown } | undefined;
+  return workload?.kind === "layered" || workload?.kind === "dag";
+}

@@ -1,7 +1,7 @@
-// Checkboxes for every registered scheduler: which ones the scenario runs side by side.
+// Checkboxes for every registered task scheduler: which ones a task-DAG scenario runs side by side.
 import { useEffect, useState } from "react";
 import { schedulerLabel } from "../logic/format";
-import { scenarioSchedulers, toggleScheduler } from "../logic/scheduler-picker";
+import { isTaskWorkload, scenarioSchedulers, toggleScheduler } from "../logic/scheduler-picker";
 import { useStore } from "../state/StoreProvider";
 
 export function SchedulerPicker() {
@@ -12,7 +12,8 @@ export function SchedulerPicker() {
   }, [engine]);
   const text = state.scenarioText || state.good?.scenarioText || "";
   const selected = scenarioSchedulers(text);
-  if (names.length === 0) return null;
+  // The registry lists task schedulers; other levels (loop schedules, OS schedulers) have their own pickers.
+  if (names.length === 0 || !isTaskWorkload(text)) return null;
   const toggle = (name: string, on: boolean) => {
     dispatch({ type: "scenarioSet", text: toggleScheduler(text, name, on, names), debounceMs: 0 });
   };
