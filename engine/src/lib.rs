@@ -12,6 +12,7 @@ pub mod error;
 pub mod loops;
 pub mod metrics;
 pub mod model;
+pub mod os;
 pub mod runtime;
 pub mod scenario;
 pub mod sched;

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { LoopPanel } from "./panels/loops/LoopPanel";
+import { OsLab } from "./os-lab/OsLab";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import { SchedulerPicker } from "./panels/SchedulerPicker";
@@ -59,6 +60,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         <ScenarioEditor />
         <Timeline renderLoop={props.renderLoop} />
         {summary && <TaskRuntimePanel summary={summary} />}
+        <OsLab />
       </main>
     </div>
   );

@@ -2,6 +2,7 @@
 
 pub mod task;
 pub mod loops;
+pub mod os;
 
 use serde::Serialize;
 
@@ -38,6 +39,9 @@ pub struct Metrics {
     /// Loop-level metrics (loop programs only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loops: Option<loops::LoopMetrics>,
+    /// OS-level metrics (application workloads only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub os: Option<os::OsMetrics>,
 }
 
 /// Derives the metrics of a run. `record` must hold the run's frequency intervals.
@@ -77,6 +81,7 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
         utilisation_per_cluster: utilisation,
         task_runtime: None,
         loops: None,
+        os: None,
     }
 }
 

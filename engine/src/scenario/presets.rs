@@ -70,6 +70,16 @@ pub const SCENARIOS: &[PresetInfo] = &[
     D::FIG4_MATMUL, D::FIG4_COPY, D::FIG4_STENCIL, D::FIG5, D::FIG7_COPY, D::FIG7_MATMUL, D::FIG9_HASWELL, D::FIG8,
 ];
 
+/// Every scenario preset: [`SCENARIOS`] then the OS-level ones of `presets_os.rs`.
+pub fn all_scenarios() -> Vec<&'static PresetInfo> {
+    SCENARIOS.iter().chain(super::presets_os::OS_SCENARIOS.iter()).collect()
+}
+
+/// The OS-level catalog JSON (applications, mixes, configurations, methods, figure sweeps).
+pub fn presets_os_catalog() -> String {
+    super::presets_os::catalog_json()
+}
+
 fn levels(from: u32, to: u32, step: u32) -> Vec<u32> {
     (from..=to).step_by(step as usize).collect()
 }
@@ -226,7 +236,7 @@ pub fn scenario(name: &str) -> Option<Scenario> {
             Some(s)
         }
         "tx2-matmul-32000" => base(name, "jetson-tx2", layered(KernelKind::Matmul, 4, 32_000), &["rws"]),
-        _ => L::scenario(name).or_else(|| D::scenario(name)),
+        _ => L::scenario(name).or_else(|| super::presets_os::scenario(name)).or_else(|| D::scenario(name)),
     }
 }
 

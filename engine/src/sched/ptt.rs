@@ -27,7 +27,7 @@ impl Place {
 }
 
 /// Every valid place of a platform: widths are powers of two that fit the cluster, leaders aligned to the width within the cluster.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Places {
     /// All places, ordered by cluster, then width, then leader.
     pub list: Vec<Place>,

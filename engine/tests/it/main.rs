@@ -5,4 +5,6 @@ mod gen;
 mod dam_paper;
 mod invariants;
 mod loop_invariants;
+mod os_inputs;
+mod os_papers;
 mod tidy;
