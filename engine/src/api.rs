@@ -9,7 +9,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::error::InputError;
-use crate::scenario::{guides, presets, Scenario, ScenarioResult};
+use crate::scenario::{guides, presets, presets_dam, Scenario, ScenarioResult};
 use crate::sched::registry;
 use crate::summary;
 
@@ -18,8 +18,17 @@ fn js_error(e: InputError) -> JsError {
 }
 
 fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String {
-    let v: Vec<_> =
-        list.into_iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
+    let v: Vec<_> = list
+        .into_iter()
+        .map(|p| {
+            let mut info = json!({ "name": p.name, "title": p.title, "description": p.description });
+            let paper = presets_dam::paper_values(p.name);
+            if !paper.is_empty() {
+                info["paper"] = json!(paper);
+            }
+            info
+        })
+        .collect();
     serde_json::Value::Array(v).to_string()
 }
 

@@ -34,12 +34,25 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut summary = json!({
         "scenario_name": scenario.name,
         "platform": { "name": scenario.platform.name, "clusters": clusters, "n_cores": scenario.platform.n_cores() },
         "task_types": result.type_names,
         "runs": runs,
-    })
+    });
+    let paper = paper_comparison(scenario, result);
+    if !paper.is_empty() {
+        summary["paper"] = Value::Array(paper);
+    }
+    summary
+}
+
+/// The paper's reported values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
+pub fn paper_comparison(scenario: &Scenario, result: &ScenarioResult) -> Vec<Value> {
+    crate::scenario::presets_dam::compare_by_title(&scenario.name, result)
+        .into_iter()
+        .map(|(v, sim)| json!({ "claim": v.claim, "paper": v.paper, "simulated": sim, "measure": v.measure }))
+        .collect()
 }
 
 fn schedule_rows(record: &ScheduleRecord) -> Value {

@@ -63,6 +63,14 @@ enum Command {
         /// Preset name (see `asymlab list presets`).
         name: String,
     },
+    /// Run a figure preset and print the paper's reported values beside the simulated ones.
+    Paper {
+        /// Preset name (`dam-fig4-matmul`, `dam-fig5`, `dam-fig7-copy`, …).
+        name: String,
+        /// Override the DAG parallelism P (Fig. 4 and 7 sweep P = 2 … 6).
+        #[arg(long)]
+        parallelism: Option<u32>,
+    },
     /// Print the platform JSON of a platform preset.
     Platform {
         /// Platform name (see `asymlab list platforms`).
@@ -95,7 +103,7 @@ enum Command {
         #[arg(long)]
         no_header: bool,
     },
-    /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS.
+    /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS, then under every scheduler.
     Bench {
         /// Repetitions (the best is reported).
         #[arg(long, default_value_t = 5)]
@@ -123,7 +131,14 @@ fn run(cli: Cli) -> Result<(), String> {
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
             let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
             match format {
-                Format::Json => println!("{}", summary::cli_json(&result, schedule)),
+                Format::Json => {
+                    let mut out = summary::cli_json(&result, schedule);
+                    let paper = summary::paper_comparison(&scenario, &result);
+                    if !paper.is_empty() {
+                        out["paper"] = serde_json::Value::Array(paper);
+                    }
+                    println!("{out}");
+                }
                 Format::Csv => print!("{}", summary::cli_csv(&result)),
             }
         }
@@ -151,9 +166,35 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?);
         }
         Command::Bench { repeat } => bench(repeat.max(1))?,
+        Command::Paper { name, parallelism } => paper(&name, parallelism)?,
         Command::Sweep { figure, schedulers, configs, workloads, seeds, shard, out, no_header } => {
             sweep_cmd::run(sweep_cmd::Args { figure, schedulers, configs, workloads, seeds, shard, out, no_header })?
         }
+    }
+    Ok(())
+}
+
+fn paper(name: &str, parallelism: Option<u32>) -> Result<(), String> {
+    let mut scenario = presets::scenario(name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
+    if let (Some(p), engine::model::Workload::Layered(l)) = (parallelism, &mut scenario.workload) {
+        l.parallelism = p;
+    }
+    let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
+    println!("{}", scenario.name);
+    if let Some(p) = parallelism {
+        println!("(DAG parallelism set to P = {p})");
+    }
+    println!("{:<10} {:>16}", "scheduler", "throughput/s");
+    for run in &result.runs {
+        println!("{:<10} {:>16.1}", run.scheduler, run.metrics.throughput_tasks_per_s);
+    }
+    let rows = summary::paper_comparison(&scenario, &result);
+    if rows.is_empty() {
+        println!("(this preset carries no paper values)");
+    }
+    for row in rows {
+        let simulated = row["simulated"].as_f64().map_or("—".to_string(), |v| format!("{v:.3}"));
+        println!("{}: paper {} · simulated {simulated}", row["claim"].as_str().unwrap_or(""), row["paper"]);
     }
     Ok(())
 }
@@ -186,6 +227,20 @@ fn bench(repeat: u32) -> Result<(), String> {
     println!("native_tasks_per_s: {:.0}", tasks as f64 / best_sim);
     println!("native_events_per_s: {:.0}", events as f64 / best_sim);
     println!("native_whole_process_tasks_per_s: {:.0}", tasks as f64 / best_whole);
+    // The same DAG under every registered scheduler: simulated tasks per second of wall time.
+    for name in registry::names() {
+        let mut one = scenario.clone();
+        one.schedulers = vec![name.to_string()];
+        let mut best = f64::MAX;
+        let mut n = 0u64;
+        for _ in 0..repeat {
+            let start = Instant::now();
+            let result = one.run().map_err(|e| e.to_string())?;
+            best = best.min(start.elapsed().as_secs_f64());
+            n = result.runs.first().map_or(0, |r| r.metrics.tasks);
+        }
+        println!("native_tasks_per_s_{name}: {:.0}", n as f64 / best);
+    }
     loop_bench()
 }
 

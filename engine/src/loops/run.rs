@@ -24,7 +24,15 @@ pub fn run_program(scenario: &Scenario, program: &LoopProgram) -> InputResult<Sc
         loop_metrics.schedule = name.clone();
         let mut m = metrics::compute(&scenario.platform, &out.record, out.makespan_ns, loop_metrics.iterations);
         m.loops = Some(loop_metrics);
-        let output = RunOutput { record: out.record, makespan_ns: out.makespan_ns, events_handled: out.events_handled, ptt: Ptt::new(1, 1, 0.2), decisions: Default::default() };
+        let output = RunOutput {
+            record: out.record,
+            makespan_ns: out.makespan_ns,
+            events_handled: out.events_handled,
+            ptt: Ptt::new(1, 1, 0.2),
+            ptt_snapshots: Vec::new(),
+            places: crate::sched::Places::new(&scenario.platform),
+            decisions: Default::default(),
+        };
         runs.push(SchedulerRun { scheduler: name.clone(), output, metrics: m });
     }
     Ok(ScenarioResult { graph: TaskGraph::default(), type_names: PHASE_NAMES.iter().map(|s| s.to_string()).collect(), runs })

@@ -1,5 +1,6 @@
 //! Metrics derived from a schedule record (MODEL.md §5): makespan, throughput, busy/idle/overhead per core, utilisation per cluster, energy and EDP.
 
+pub mod task;
 pub mod loops;
 pub mod os;
 
@@ -32,6 +33,9 @@ pub struct Metrics {
     pub idle_ns_per_core: Vec<TimeNs>,
     /// Busy time over capacity, per cluster, in [0, 1].
     pub utilisation_per_cluster: Vec<f64>,
+    /// Task-runtime metrics (seed 001): priority tasks per place, tasks per core, PTT snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task_runtime: Option<task::TaskMetrics>,
     /// Loop-level metrics (loop programs only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loops: Option<loops::LoopMetrics>,
@@ -75,6 +79,7 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
         overhead_ns_per_core: overhead,
         idle_ns_per_core: idle,
         utilisation_per_cluster: utilisation,
+        task_runtime: None,
         loops: None,
         os: None,
     }

@@ -73,6 +73,16 @@ impl SpeedState {
         class.ratio_on(platform, cluster) * libm::pow(top as f64 / c.ref_freq_mhz as f64, class.beta)
     }
 
+    /// `ratio(type, k)` of class `class` on `cluster` at reference frequency, without interference: the static notion of asymmetry.
+    pub fn base_ratio(&self, cluster: usize, class: usize) -> f64 {
+        self.ratio.get(class).and_then(|r| r.get(cluster)).copied().unwrap_or(1.0)
+    }
+
+    /// Number of cores.
+    pub fn n_cores(&self) -> usize {
+        self.cluster_of_core.len()
+    }
+
     /// True when `core` is offline.
     pub fn is_offline(&self, core: usize) -> bool {
         self.offline[core] > 0

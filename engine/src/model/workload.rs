@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{at_least, InputError, InputResult};
-use crate::model::WorkClass;
+use crate::model::{Platform, WorkClass};
 use crate::sim::Rng;
 
 /// Synthetic kernels of seed 001 §4.2.2.
@@ -38,6 +38,22 @@ impl KernelKind {
         }
     }
 
+    /// Working set of one task, KiB: 2.5 tiles of 4-byte elements for matmul (so that, as seed 001 §5.3 states, tile 32 fits
+    /// a 32 KB L1, tiles 64 and 80 fit only Denver's 64 KB, 96 fits neither; *estimate*), two tiles for copy and stencil.
+    pub fn working_set_kb(self, tile: u32) -> f64 {
+        let tile_kb = tile as f64 * tile as f64 * 4.0 / 1024.0;
+        match self {
+            KernelKind::Matmul => 2.5 * tile_kb,
+            KernelKind::Copy | KernelKind::Stencil => 2.0 * tile_kb,
+        }
+    }
+
+    /// Default slowdown (time factor) of a partition whose working set misses the core's L1: 1, no effect, so that
+    /// L1 fit is opt-in per workload (`l1_miss_factor`; seed 001's presets set 1.4 for matmul, see `presets_dam.rs`).
+    pub fn default_l1_miss_factor(self) -> f64 {
+        1.0
+    }
+
     /// Work of one task on the reference core at reference frequency, for a `tile × tile` tile.
     /// Matmul grows with tile³ (250 µs at 64), copy and stencil with tile² (60 µs and 150 µs at 256); *estimates*.
     pub fn work_ns(self, tile: u32) -> f64 {
@@ -61,6 +77,16 @@ pub enum Priority {
     Low,
 }
 
+/// An execution place written in a scenario: `width` cores from `leader`, inside one cluster.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceSpec {
+    /// First core.
+    pub leader: u32,
+    /// Number of cores: a power of two that fits the cluster.
+    pub width: u32,
+}
+
 /// One task of a DAG given in the scenario.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -78,6 +104,9 @@ pub struct DagTask {
     /// Indices of the tasks this one waits for.
     #[serde(default)]
     pub deps: Vec<u32>,
+    /// Run exactly here (not stealable). Honoured by the PTT-based schedulers (RWSM-C … DAM-P); FIFO and RWS ignore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<PlaceSpec>,
 }
 
 /// Layered synthetic DAG: `parallelism` tasks per layer, one critical; the critical task releases the next layer.
@@ -102,6 +131,23 @@ pub struct Layered {
     /// Class name; defaults to the kernel name.
     #[serde(default)]
     pub class: Option<String>,
+    /// Working set of one task in KiB; defaults from kernel and tile. A partition of width `w` touches `working_set_kb / w`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub working_set_kb: Option<f64>,
+    /// Time factor (≥ 1) of a partition whose working set exceeds its core's L1; defaults per kernel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l1_miss_factor: Option<f64>,
+}
+
+/// How the tasks of an explicit DAG get their priority.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Criticality {
+    /// As each task says.
+    #[default]
+    Given,
+    /// High for the tasks on a longest path (top level + bottom level = critical path length, by work), as CATS does.
+    BottomLevel,
 }
 
 /// An explicit DAG.
@@ -110,6 +156,13 @@ pub struct Layered {
 pub struct Dag {
     /// Tasks; dependencies refer to indices in this list.
     pub tasks: Vec<DagTask>,
+    /// Where priorities come from.
+    #[serde(default, skip_serializing_if = "is_given")]
+    pub criticality: Criticality,
+}
+
+fn is_given(c: &Criticality) -> bool {
+    *c == Criticality::Given
 }
 
 /// The scenario's workload, tagged by `kind` in JSON.
@@ -148,6 +201,12 @@ pub struct TaskGraph {
     pub succ: Vec<u32>,
     /// Task type names.
     pub type_names: Vec<String>,
+    /// Working set per task type, KiB (empty or 0: no L1 effect).
+    pub type_working_set_kb: Vec<f64>,
+    /// Time factor per task type of a partition whose working set exceeds its core's L1.
+    pub type_l1_miss_factor: Vec<f64>,
+    /// Tasks pinned to a place by the scenario, as `(task, leader, width)` sorted by task.
+    pub pinned: Vec<(u32, u32, u32)>,
 }
 
 impl TaskGraph {
@@ -161,9 +220,57 @@ impl TaskGraph {
         self.work_ns.is_empty()
     }
 
+    /// The place task `i` is pinned to by the scenario, as `(leader, width)`.
+    pub fn pinned_place(&self, i: u32) -> Option<(u32, u32)> {
+        if self.pinned.is_empty() {
+            return None;
+        }
+        self.pinned.binary_search_by_key(&i, |p| p.0).ok().map(|k| (self.pinned[k].1, self.pinned[k].2))
+    }
+
     /// Successors of task `i`.
     pub fn successors(&self, i: usize) -> &[u32] {
         &self.succ[self.succ_start[i] as usize..self.succ_start[i + 1] as usize]
+    }
+
+    /// Marks high priority exactly the tasks on a longest path by work (see [`TaskGraph::critical_by_bottom_level`]).
+    pub fn mark_critical_by_bottom_level(&mut self) {
+        self.priority = self.critical_by_bottom_level();
+    }
+
+    /// 1 for the tasks on a longest path by work (top level + bottom level within 1e-9 of the longest), 0 for the rest.
+    pub fn critical_by_bottom_level(&self) -> Vec<u8> {
+        let n = self.len();
+        let Ok(order) = self.topological_order() else { return vec![0; n] };
+        let mut top = vec![0.0f64; n];
+        for &t in &order {
+            let t = t as usize;
+            let end = top[t] + self.work_ns[t];
+            for &s in self.successors(t) {
+                top[s as usize] = top[s as usize].max(end);
+            }
+        }
+        let mut bottom = vec![0.0f64; n];
+        for &t in order.iter().rev() {
+            let t = t as usize;
+            let below = self.successors(t).iter().map(|&s| bottom[s as usize]).fold(0.0, f64::max);
+            bottom[t] = self.work_ns[t] + below;
+        }
+        let longest = (0..n).map(|t| top[t] + bottom[t]).fold(0.0, f64::max);
+        (0..n).map(|t| u8::from(top[t] + bottom[t] >= longest * (1.0 - 1e-9))).collect()
+    }
+
+    /// Upward rank of every task (HEFT): its cost plus the largest rank among its successors, with `cost_ns[t]` per task.
+    pub fn upward_rank(&self, cost_ns: &[f64]) -> Vec<f64> {
+        let n = self.len();
+        let mut rank = vec![0.0f64; n];
+        let Ok(order) = self.topological_order() else { return rank };
+        for &t in order.iter().rev() {
+            let t = t as usize;
+            let below = self.successors(t).iter().map(|&s| rank[s as usize]).fold(0.0, f64::max);
+            rank[t] = cost_ns[t] + below;
+        }
+        rank
     }
 
     /// A topological order, or the index of a task on a cycle.
@@ -258,11 +365,45 @@ impl Workload {
         }
     }
 
+    /// Checks the places a DAG pins tasks to against `platform`: the error names the task and says what does not fit.
+    pub fn check_places(&self, platform: &Platform, path: &str) -> InputResult<()> {
+        let Workload::Dag(Dag { tasks, .. }) = self else { return Ok(()) };
+        let n_cores = platform.n_cores();
+        let cluster_of = platform.cluster_of_cores();
+        let first = platform.first_cores();
+        for (i, t) in tasks.iter().enumerate() {
+            let Some(PlaceSpec { leader, width }) = t.place else { continue };
+            let p = format!("{path}.tasks[{i}].place");
+            if width == 0 || !width.is_power_of_two() {
+                return Err(InputError::new(format!("{p}.width"), format!("must be a power of two (1, 2, 4, …), got {width}")));
+            }
+            if leader as usize >= n_cores {
+                return Err(InputError::new(format!("{p}.leader"), format!("core {leader} does not exist (the platform has {n_cores})")));
+            }
+            let c = cluster_of[leader as usize];
+            let cluster = &platform.clusters[c];
+            if width > cluster.cores {
+                return Err(InputError::new(
+                    format!("{p}.width"),
+                    format!("{width} cores do not fit in cluster {c} ({}), which has {}", cluster.name, cluster.cores),
+                ));
+            }
+            let offset = leader as usize - first[c];
+            if !offset.is_multiple_of(width as usize) || offset + width as usize > cluster.cores as usize {
+                return Err(InputError::new(
+                    format!("{p}.leader"),
+                    format!("a place of width {width} in cluster {c} ({}) starts at core {} plus a multiple of {width}", cluster.name, first[c]),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Validates and builds the DAG; `rng` draws critical positions and work jitter.
     pub fn build(&self, classes: &[WorkClass], rng: &mut Rng, path: &str) -> InputResult<TaskGraph> {
         let mut b = Builder { graph: TaskGraph::default(), edges: Vec::new(), type_index: HashMap::new() };
         match self {
-            Workload::Layered(Layered { kernel, parallelism, tasks, tile, work_ns, jitter_cv, class }) => {
+            Workload::Layered(Layered { kernel, parallelism, tasks, tile, work_ns, jitter_cv, class, working_set_kb, l1_miss_factor }) => {
                 if *parallelism == 0 {
                     return Err(InputError::new(format!("{path}.parallelism"), "must be at least 1"));
                 }
@@ -281,6 +422,16 @@ impl Workload {
                 let class_name = class.clone().unwrap_or_else(|| kernel.name().to_string());
                 let k = class_index(classes, &class_name, &format!("{path}.class"))?;
                 let ty = b.type_id(kernel.name());
+                let ws = match working_set_kb {
+                    Some(v) => at_least(&format!("{path}.working_set_kb"), *v, 0.0)?,
+                    None => kernel.working_set_kb(tile),
+                };
+                let factor = match l1_miss_factor {
+                    Some(v) => at_least(&format!("{path}.l1_miss_factor"), *v, 1.0)?,
+                    None => kernel.default_l1_miss_factor(),
+                };
+                b.graph.type_working_set_kb = vec![ws];
+                b.graph.type_l1_miss_factor = vec![factor];
                 let p = *parallelism;
                 let layers = tasks.div_ceil(p);
                 let mut prev_critical: Option<u32> = None;
@@ -310,7 +461,7 @@ impl Workload {
             Workload::Applications(_) => {
                 return Err(InputError::new(path, "an applications workload runs at the OS level and has no single task graph"));
             }
-            Workload::Dag(Dag { tasks }) => {
+            Workload::Dag(Dag { tasks, .. }) => {
                 if tasks.is_empty() {
                     return Err(InputError::new(format!("{path}.tasks"), "needs at least one task"));
                 }
@@ -323,7 +474,10 @@ impl Workload {
                     let k = class_index(classes, &t.class, &format!("{p}.class"))?;
                     let ty_name = t.task_type.clone().unwrap_or_else(|| t.class.clone());
                     let ty = b.type_id(&ty_name);
-                    b.task(t.work_ns, k, ty, t.priority);
+                    let id = b.task(t.work_ns, k, ty, t.priority);
+                    if let Some(place) = t.place {
+                        b.graph.pinned.push((id, place.leader, place.width));
+                    }
                     for (j, &d) in t.deps.iter().enumerate() {
                         if d as usize >= tasks.len() {
                             return Err(InputError::new(format!("{p}.deps[{j}]"), format!("task {d} does not exist ({} tasks)", tasks.len())));
@@ -342,9 +496,12 @@ impl Workload {
         if b.graph.type_names.len() > u16::MAX as usize {
             return Err(InputError::new(format!("{path}.tasks"), "too many task types"));
         }
-        let graph = b.finish();
+        let mut graph = b.finish();
         if let Err(t) = graph.topological_order() {
             return Err(InputError::new(format!("{path}.tasks[{t}].deps"), format!("dependency cycle through task {t}")));
+        }
+        if let Workload::Dag(Dag { criticality: Criticality::BottomLevel, .. }) = self {
+            graph.mark_critical_by_bottom_level();
         }
         Ok(graph)
     }
@@ -368,6 +525,8 @@ mod tests {
             work_ns: None,
             jitter_cv: 0.0,
             class: None,
+            working_set_kb: None,
+            l1_miss_factor: None,
         });
         let g = w.build(&classes(), &mut Rng::new(3), "workload").expect("valid");
         assert_eq!(g.len(), 12);
@@ -380,20 +539,41 @@ mod tests {
 
     #[test]
     fn cycles_and_bad_references_are_named() {
-        let t = |deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns: 1.0, priority: Priority::Low, deps };
-        let cyc = Workload::Dag(Dag { tasks: vec![t(vec![1]), t(vec![0])] });
+        let t = |deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns: 1.0, priority: Priority::Low, deps, place: None };
+        let cyc = Workload::Dag(Dag { tasks: vec![t(vec![1]), t(vec![0])], criticality: Criticality::Given });
         let e = cyc.build(&classes(), &mut Rng::new(1), "workload").expect_err("cycle");
         assert!(e.to_string().contains("cycle"), "{e}");
-        let bad = Workload::Dag(Dag { tasks: vec![t(vec![5])] });
+        let bad = Workload::Dag(Dag { tasks: vec![t(vec![5])], criticality: Criticality::Given });
         let e = bad.build(&classes(), &mut Rng::new(1), "workload").expect_err("dangling");
         assert_eq!(e.path, "workload.tasks[0].deps[0]");
         let mut nan = t(vec![]);
         nan.work_ns = f64::NAN;
-        let e = Workload::Dag(Dag { tasks: vec![nan] }).build(&classes(), &mut Rng::new(1), "workload").expect_err("nan");
+        let e = Workload::Dag(Dag { tasks: vec![nan], criticality: Criticality::Given }).build(&classes(), &mut Rng::new(1), "workload").expect_err("nan");
         assert_eq!(e.path, "workload.tasks[0].work_ns");
         let mut unknown = t(vec![]);
         unknown.class = "fft".into();
-        let e = Workload::Dag(Dag { tasks: vec![unknown] }).build(&classes(), &mut Rng::new(1), "workload").expect_err("class");
+        let e = Workload::Dag(Dag { tasks: vec![unknown], criticality: Criticality::Given }).build(&classes(), &mut Rng::new(1), "workload").expect_err("class");
         assert_eq!(e.path, "workload.tasks[0].class");
+    }
+
+    #[test]
+    fn bottom_level_marks_the_longest_path() {
+        // 0 → 1 → 3 and 0 → 2 → 3, with 2 heavier: the critical path is 0, 2, 3.
+        let t = |work_ns: f64, deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns, priority: Priority::Low, deps, place: None };
+        let dag = Workload::Dag(Dag {
+            tasks: vec![t(10.0, vec![]), t(5.0, vec![0]), t(50.0, vec![0]), t(10.0, vec![1, 2])],
+            criticality: Criticality::BottomLevel,
+        });
+        let g = dag.build(&classes(), &mut Rng::new(1), "workload").expect("valid");
+        assert_eq!(g.priority, vec![1, 0, 1, 1]);
+    }
+
+    #[test]
+    fn matmul_working_sets_fit_l1_as_the_paper_states() {
+        let ws = |tile| KernelKind::Matmul.working_set_kb(tile);
+        assert!(ws(32) <= 32.0, "tile 32 fits the A57's 32 KB");
+        assert!(ws(64) > 32.0 && ws(64) <= 64.0, "tile 64 fits only Denver's 64 KB");
+        assert!(ws(80) > 32.0 && ws(80) <= 64.0, "tile 80 fits only Denver's 64 KB");
+        assert!(ws(96) > 64.0, "tile 96 fits neither");
     }
 }

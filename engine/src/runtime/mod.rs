@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 
 use crate::error::InputError;
 use crate::model::{Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
-use crate::sched::{Costs, Decision, Place, Places, Ptt, TaskScheduler, View};
+use crate::sched::{Costs, Decision, Place, Places, Ptt, PttRecorder, PttSnapshot, TaskScheduler, View};
 use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_TASK};
 
@@ -53,6 +53,10 @@ pub struct RunOutput {
     pub ptt: Ptt,
     /// Every `Decision::Run`, for the step-through view.
     pub decisions: DecisionLog,
+    /// The PTT over time (bounded), for playback.
+    pub ptt_snapshots: Vec<PttSnapshot>,
+    /// The execution places the PTT's columns refer to.
+    pub places: Places,
 }
 
 /// Builds the policy's [`View`] from disjoint fields, so that `self.scheduler` can be borrowed mutably beside it.
@@ -113,6 +117,9 @@ struct TaskRuntime<'a> {
     speed: SpeedState,
     places: Places,
     ptt: Ptt,
+    ptt_recorder: PttRecorder,
+    /// L1 data cache of each core's type, KiB (0 = unknown, never slows).
+    l1_kb_of_core: Vec<u32>,
     costs: Costs,
     cores: Vec<CoreState>,
     preds_left: Vec<u32>,
@@ -134,6 +141,8 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
     let places = Places::new(platform);
     let ptt = Ptt::new(input.graph.type_names.len().max(1), places.list.len(), input.ptt_weight);
     let n_tasks = input.graph.len();
+    let ptt_recorder = PttRecorder::new(n_tasks, &ptt);
+    let l1_kb_of_core = platform.clusters.iter().flat_map(|c| std::iter::repeat_n(c.l1_kb, c.cores as usize)).collect();
     let model = TaskRuntime {
         graph: input.graph,
         classes: input.classes,
@@ -141,6 +150,8 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
         speed: SpeedState::new(platform, input.classes),
         places,
         ptt,
+        ptt_recorder,
+        l1_kb_of_core,
         costs: input.costs,
         cores: (0..n_cores).map(|_| CoreState::default()).collect(),
         preds_left: input.graph.n_preds.clone(),
@@ -196,7 +207,8 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
     model.record.sort_by_core_and_start();
-    Ok(RunOutput { record: model.record, makespan_ns, events_handled, ptt: model.ptt, decisions: model.decisions })
+    let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
+    Ok(RunOutput { record: model.record, makespan_ns, events_handled, ptt: model.ptt, ptt_snapshots, places: model.places, decisions: model.decisions })
 }
 
 impl TaskRuntime<'_> {
@@ -325,11 +337,25 @@ impl TaskRuntime<'_> {
         let width = self.place_of[t].width.max(1) as f64;
         let class = self.graph.class[t] as usize;
         let sigma = self.classes.get(class).map_or(0.0, |k| k.parallel_overhead);
-        let work = self.graph.work_ns[t] / width * (1.0 + sigma * (width - 1.0));
+        let work = self.graph.work_ns[t] / width * (1.0 + sigma * (width - 1.0)) * self.l1_factor(t, core, width);
         let now = kernel.now_ns();
         let speed = self.speed.speed(core, class);
         self.cores[core].running = Some(Running { task, start_ns: now, remaining: work, last_ns: now, speed });
         self.schedule_completion(kernel, core);
+    }
+
+    /// L1 fit (seed 001 §5.3): a partition whose share of the task's working set exceeds the core's L1 is slowed by the type's factor.
+    fn l1_factor(&self, t: usize, core: usize, width: f64) -> f64 {
+        let ty = self.graph.task_type[t] as usize;
+        let (Some(&ws_kb), Some(&factor)) = (self.graph.type_working_set_kb.get(ty), self.graph.type_l1_miss_factor.get(ty)) else {
+            return 1.0;
+        };
+        let l1 = self.l1_kb_of_core[core] as f64;
+        if l1 > 0.0 && ws_kb / width > l1 {
+            factor
+        } else {
+            1.0
+        }
     }
 
     fn schedule_completion(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
@@ -396,6 +422,7 @@ impl TaskRuntime<'_> {
         let place = self.place_of[t];
         if let Some(p) = self.places.find(place) {
             self.ptt.update(self.graph.task_type[t] as usize, p, self.leader_ns[t] as f64);
+            self.ptt_recorder.updated(now, &self.ptt);
         }
         let leader_ns = self.leader_ns[t];
         self.scheduler.on_done(&mut view!(self, kernel), task, place, leader_ns);

@@ -6,6 +6,7 @@
 pub mod os_level;
 pub mod guides;
 pub mod presets;
+pub mod presets_dam;
 pub mod presets_loops;
 pub mod presets_os;
 pub mod sweep;
@@ -16,6 +17,7 @@ use crate::error::{at_least, InputError, InputResult};
 use crate::metrics::{self, Metrics};
 use crate::model::{Platform, TaskGraph, TimelineEvent, WorkClass, Workload};
 use crate::runtime::{run_tasks, RunInput, RunOutput};
+use crate::sched::common::SchedOptions;
 use crate::sched::{registry, Costs};
 use crate::sim::{Rng, TimeNs};
 
@@ -37,11 +39,13 @@ pub struct RuntimeOptions {
     pub dispatch_ns: TimeNs,
     /// Weight of a new PTT measurement, in (0, 1] (1/5 = the paper's 1:4).
     pub ptt_weight: f64,
+    /// XiTAO's exploration: one local PTT search in this many picks a random place containing the core (0 = off).
+    pub explore_one_in: u32,
 }
 
 impl Default for RuntimeOptions {
     fn default() -> Self {
-        RuntimeOptions { steal_ns: 1_000, ptt_search_ns: 1_000, dispatch_ns: 500, ptt_weight: 0.2 }
+        RuntimeOptions { steal_ns: 1_000, ptt_search_ns: 1_000, dispatch_ns: 500, ptt_weight: 0.2, explore_one_in: 10 }
     }
 }
 
@@ -169,6 +173,7 @@ impl Scenario {
         for (i, event) in self.events.iter().enumerate() {
             event.validate(&self.platform, &format!("events[{i}]"))?;
         }
+        self.workload.check_places(&self.platform, "workload")?;
         if let Workload::LoopProgram(program) = &self.workload {
             program.validate(&self.platform, &self.classes, "workload")?;
         }
@@ -218,7 +223,8 @@ impl Scenario {
         let graph = self.build_graph()?;
         let mut runs = Vec::with_capacity(self.schedulers.len());
         for (i, name) in self.schedulers.iter().enumerate() {
-            let scheduler = registry::build(name, self.platform.n_cores(), &format!("schedulers[{i}]"))?;
+            let options = SchedOptions { n_cores: self.platform.n_cores(), explore_one_in: self.runtime.explore_one_in };
+            let scheduler = registry::build_with(name, &options, &format!("schedulers[{i}]"))?;
             let input = RunInput {
                 platform: &self.platform,
                 classes: &self.classes,
@@ -233,7 +239,14 @@ impl Scenario {
                 seed: self.seed,
             };
             let output = run_tasks(&input, scheduler)?;
-            let metrics = metrics::compute(&self.platform, &output.record, output.makespan_ns, graph.len() as u64);
+            let mut metrics = metrics::compute(&self.platform, &output.record, output.makespan_ns, graph.len() as u64);
+            metrics.task_runtime = Some(metrics::task::compute(
+                &output.record,
+                self.platform.n_cores(),
+                &output.places,
+                graph.type_names.len().max(1),
+                &output.ptt_snapshots,
+            ));
             runs.push(SchedulerRun { scheduler: name.clone(), output, metrics });
         }
         Ok(ScenarioResult { type_names: graph.type_names.clone(), graph, runs })

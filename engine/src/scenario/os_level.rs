@@ -222,7 +222,15 @@ pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResu
             makespan_min_ns: spans.iter().copied().min().unwrap_or(0),
             makespan_max_ns: spans.iter().copied().max().unwrap_or(0),
         });
-        let output = RunOutput { decisions: Default::default(), record: r.record, makespan_ns: r.makespan_ns, events_handled: r.events_handled, ptt: Ptt::new(1, 1, 0.2) };
+        let output = RunOutput {
+            record: r.record,
+            makespan_ns: r.makespan_ns,
+            events_handled: r.events_handled,
+            ptt: Ptt::new(1, 1, 0.2),
+            ptt_snapshots: Vec::new(),
+            places: Default::default(),
+            decisions: Default::default(),
+        };
         runs.push(SchedulerRun { scheduler: spec.clone(), output, metrics: m });
     }
     Ok(ScenarioResult { graph: TaskGraph::default(), type_names: apps.iter().map(|a| a.name.clone()).collect(), runs })

@@ -8,6 +8,7 @@ use crate::model::platform::scaled_power_table;
 use crate::model::events::{CpuInterference, DvfsSquare};
 use crate::model::workload::{KernelKind, Layered};
 use crate::model::{Cluster, Platform, TimelineEvent, WorkClass, Workload};
+use crate::scenario::presets_dam as D;
 use crate::scenario::presets_loops as L;
 use crate::scenario::{RuntimeOptions, Scenario, SCENARIO_VERSION};
 
@@ -65,6 +66,8 @@ pub const SCENARIOS: &[PresetInfo] = &[
     },
     // The OpenMP loop level (seed 003, seed 000 Fig. 9): scenario/presets_loops.rs.
     L::EXPLAINED, L::EP_A, L::FIG1_2B2S, L::FIG1_4S, L::EP_B, L::CG_A, L::CG_B, L::PF_A, L::BT_A, L::BT_B, L::BS_A, L::BS_B, L::FIG9_LOOPS, L::FIG9_TASKS,
+    // Seed 001's figures on the task runtime: scenario/presets_dam.rs.
+    D::FIG4_MATMUL, D::FIG4_COPY, D::FIG4_STENCIL, D::FIG5, D::FIG7_COPY, D::FIG7_MATMUL, D::FIG9_HASWELL, D::FIG8,
 ];
 
 /// Every scenario preset: [`SCENARIOS`] then the OS-level ones of `presets_os.rs`.
@@ -130,7 +133,8 @@ pub fn platform(name: &str) -> Option<Platform> {
         "jetson-tx2" => Platform {
             name: "Jetson TX2".into(),
             clusters: vec![
-                cluster("Denver", "Denver", 2, tx2_levels.clone(), 2035, 1.5, 2048, 1.6),
+                // Seed 001 §5.3: Denver has a 64 KB L1 data cache, the A57 32 KB.
+                Cluster { l1_kb: 64, ..cluster("Denver", "Denver", 2, tx2_levels.clone(), 2035, 1.5, 2048, 1.6) },
                 cluster("A57", "A57", 4, tx2_levels, 2035, 1.0, 2048, 0.9),
             ],
         },
@@ -189,7 +193,7 @@ pub fn kernel_classes() -> Vec<WorkClass> {
 }
 
 fn layered(kernel: KernelKind, parallelism: u32, tasks: u32) -> Workload {
-    Workload::Layered(Layered { kernel, parallelism, tasks, tile: None, work_ns: None, jitter_cv: 0.0, class: None })
+    Workload::Layered(Layered { kernel, parallelism, tasks, tile: None, work_ns: None, jitter_cv: 0.0, class: None, working_set_kb: None, l1_miss_factor: None })
 }
 
 fn base(name: &str, platform_name: &str, workload: Workload, schedulers: &[&str]) -> Option<Scenario> {
@@ -232,6 +236,7 @@ pub fn scenario(name: &str) -> Option<Scenario> {
             Some(s)
         }
         "tx2-matmul-32000" => base(name, "jetson-tx2", layered(KernelKind::Matmul, 4, 32_000), &["rws"]),
-        _ => L::scenario(name).or_else(|| super::presets_os::scenario(name)),
+        _ => L::scenario(name).or_else(|| super::presets_os::scenario(name)).or_else(|| D::scenario(name)),
     }
 }
+

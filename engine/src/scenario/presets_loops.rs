@@ -272,6 +272,8 @@ fn fig9(name: &str) -> Option<Scenario> {
             work_ns: Some(option_ns),
             jitter_cv: 0.0,
             class: Some("blackscholes".into()),
+            working_set_kb: None,
+            l1_miss_factor: None,
         });
         let mut s = scenario_of(&FIG9_TASKS, platform, vec![k], workload, &["fifo"]);
         s.description = format!("{} Paper: {}", s.description, paper.iter().map(|f| format!("{} {}", f.label, f.value)).collect::<Vec<_>>().join("; "));

@@ -4,15 +4,25 @@
 //! and what does an idle core do next ([`TaskScheduler::on_idle`]). It never mutates the simulation itself.
 
 pub mod explain;
+pub mod cats;
+pub mod common;
+pub mod da;
+pub mod dam_c;
+pub mod dam_p;
+pub mod dheft;
+pub mod fa;
+pub mod fam_c;
 pub mod fifo;
+pub mod heft;
 pub mod ptt;
 pub mod registry;
 pub mod rws;
+pub mod rwsm_c;
 
 use crate::model::{SpeedState, TaskGraph};
 use crate::sim::{Rng, TimeNs};
 pub use explain::{Candidate, Explanation};
-pub use ptt::{Place, Places, Ptt};
+pub use ptt::{Place, Places, Ptt, PttRecorder, PttSnapshot};
 
 /// Costs the runtime charges for scheduling work, in nanoseconds of the deciding core's time.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,6 +1,9 @@
 //! Execution places and the Performance Trace Table (seed 001 §4.1.1): predicted time per task type and place, learned online.
 
+use serde::Serialize;
+
 use crate::model::Platform;
+use crate::sim::TimeNs;
 
 /// An execution place: `width` consecutive cores from `leader`, inside one cluster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,7 +27,7 @@ impl Place {
 }
 
 /// Every valid place of a platform: widths are powers of two that fit the cluster, leaders aligned to the width within the cluster.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Places {
     /// All places, ordered by cluster, then width, then leader.
     pub list: Vec<Place>,
@@ -104,9 +107,70 @@ impl Ptt {
         *v = if *v == 0.0 { measured_ns } else { (1.0 - self.weight) * *v + self.weight * measured_ns };
     }
 
+    /// Number of places per task type.
+    pub fn n_places(&self) -> usize {
+        self.n_places
+    }
+
+    /// Every value, task type by task type (`[type × n_places + place]`).
+    pub fn values_ns(&self) -> &[f64] {
+        &self.values_ns
+    }
+
     /// The row of one task type, one value per place.
     pub fn row(&self, task_type: usize) -> &[f64] {
         &self.values_ns[task_type * self.n_places..(task_type + 1) * self.n_places]
+    }
+}
+
+/// The PTT at one moment of a run, for playback.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PttSnapshot {
+    /// When it was taken.
+    pub t_ns: TimeNs,
+    /// PTT updates (completed tasks) so far.
+    pub updates: u64,
+    /// Values, task type by task type (`[type × n_places + place]`), 0 = unexplored.
+    pub values_ns: Vec<f64>,
+}
+
+/// Keeps a bounded series of PTT snapshots: each of the first [`EARLY_PTT_SNAPSHOTS`] updates (how the table fills in),
+/// then one every `every` updates, plus the first state and the last.
+#[derive(Clone, Debug)]
+pub struct PttRecorder {
+    every: u64,
+    updates: u64,
+    /// Snapshots so far, by time.
+    pub snapshots: Vec<PttSnapshot>,
+}
+
+/// Most periodic snapshots a run keeps (plus the early ones and the final state).
+pub const MAX_PTT_SNAPSHOTS: u64 = 200;
+
+/// The first updates are each snapshotted, so that playback shows every place being explored.
+pub const EARLY_PTT_SNAPSHOTS: u64 = 60;
+
+impl PttRecorder {
+    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table.
+    pub fn new(n_tasks: usize, ptt: &Ptt) -> Self {
+        let every = (n_tasks as u64).div_ceil(MAX_PTT_SNAPSHOTS).max(1);
+        PttRecorder { every, updates: 0, snapshots: vec![PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns.clone() }] }
+    }
+
+    /// Counts one update made at `t_ns` and snapshots the table when it is time.
+    pub fn updated(&mut self, t_ns: TimeNs, ptt: &Ptt) {
+        self.updates += 1;
+        if self.updates <= EARLY_PTT_SNAPSHOTS || self.updates.is_multiple_of(self.every) {
+            self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns.clone() });
+        }
+    }
+
+    /// The snapshots, ending with the final table at `t_ns`.
+    pub fn finish(mut self, t_ns: TimeNs, ptt: &Ptt) -> Vec<PttSnapshot> {
+        if self.snapshots.last().is_none_or(|s| s.updates != self.updates) {
+            self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns.clone() });
+        }
+        self.snapshots
     }
 }
 
@@ -133,5 +197,19 @@ mod tests {
         ptt.update(0, 1, 200.0);
         assert!((ptt.get(0, 1) - 120.0).abs() < 1e-9);
         assert_eq!(ptt.get(0, 0), 0.0);
+    }
+
+    #[test]
+    fn snapshots_are_bounded_and_end_with_the_final_table() {
+        let mut ptt = Ptt::new(1, 1, 0.2);
+        let mut rec = PttRecorder::new(10_000, &ptt);
+        for i in 0..10_000u64 {
+            ptt.update(0, 0, 100.0 + i as f64);
+            rec.updated(i, &ptt);
+        }
+        let snaps = rec.finish(10_000, &ptt);
+        assert!(snaps.len() as u64 <= MAX_PTT_SNAPSHOTS + EARLY_PTT_SNAPSHOTS + 2, "{}", snaps.len());
+        assert_eq!(snaps[0].values_ns, vec![0.0]);
+        assert_eq!(snaps.last().map(|s| s.values_ns[0]), Some(ptt.get(0, 0)));
     }
 }

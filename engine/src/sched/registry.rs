@@ -1,6 +1,7 @@
 //! The scheduler registry: every policy by name, so scenarios, the CLI and the UI can list and build them.
 
-use super::{fifo::Fifo, rws::Rws, TaskScheduler};
+use super::common::SchedOptions;
+use super::{cats::Cats, dheft::Dheft, heft::Heft, da::Da, dam_c::DamC, dam_p::DamP, fa::Fa, fam_c::FamC, fifo::Fifo, rws::Rws, rwsm_c::RwsmC, TaskScheduler};
 use crate::error::{InputError, InputResult};
 
 /// One registered policy.
@@ -9,7 +10,7 @@ pub struct Entry {
     pub name: &'static str,
     /// One-line description for pickers and tooltips.
     pub description: &'static str,
-    build: fn(n_cores: usize) -> Box<dyn TaskScheduler>,
+    build: fn(options: &SchedOptions) -> Box<dyn TaskScheduler>,
 }
 
 /// Every task scheduler, in the order pickers show them.
@@ -22,13 +23,63 @@ pub const TASK_SCHEDULERS: &[Entry] = &[
     Entry {
         name: "rws",
         description: "Random work stealing: per-core deques, idle cores steal from a random victim (seed 001).",
-        build: |n| Box::new(Rws::new(n)),
+        build: |o| Box::new(Rws::new(o.n_cores)),
+    },
+    Entry {
+        name: "rwsm-c",
+        description: "RWS with moldability: every task molds its width by a local PTT search minimising PTT × width (seed 001).",
+        build: |o| Box::new(RwsmC::new(o)),
+    },
+    Entry {
+        name: "fa",
+        description: "Fixed asymmetry: priority tasks pinned to the statically fastest cluster, others by RWS (seed 001).",
+        build: |o| Box::new(Fa::new(o)),
+    },
+    Entry {
+        name: "fam-c",
+        description: "Fixed asymmetry with moldability: priority tasks on the fastest cluster, width by PTT × width; others as RWSM-C (seed 001).",
+        build: |o| Box::new(FamC::new(o)),
+    },
+    Entry {
+        name: "da",
+        description: "Dynamic asymmetry: a global PTT search sends priority tasks to the core with the lowest predicted time; others by RWS (seed 001).",
+        build: |o| Box::new(Da::new(o)),
+    },
+    Entry {
+        name: "dam-c",
+        description: "Dynamic asymmetry with moldability, parallel cost: priority tasks to the place of lowest PTT × width; others molded locally (seed 001).",
+        build: |o| Box::new(DamC::new(o)),
+    },
+    Entry {
+        name: "dam-p",
+        description: "Dynamic asymmetry with moldability, performance: priority tasks to the fastest place whatever its width; others molded locally (seed 001).",
+        build: |o| Box::new(DamP::new(o)),
+    },
+    Entry {
+        name: "heft",
+        description: "Reference baseline: static HEFT plan from the speeds at time 0, each core runs its planned tasks in order (seed 000/001 §6).",
+        build: |o| Box::new(Heft::new(o.n_cores)),
+    },
+    Entry {
+        name: "dheft",
+        description: "Reference baseline: dynamic HEFT, each ready task to the core with the earliest estimated finish, times learned online (seed 001 §6).",
+        build: |o| Box::new(Dheft::new(o.n_cores)),
+    },
+    Entry {
+        name: "cats",
+        description: "Reference baseline: CATS-like, bottom-level critical tasks to the statically fastest cluster first (seed 000/001 §6).",
+        build: |_| Box::new(Cats::default()),
     },
 ];
 
-/// Builds the policy called `name` for a platform of `n_cores`; the error lists the known names.
+/// Builds the policy called `name` for a platform of `n_cores` with default options; the error lists the known names.
 pub fn build(name: &str, n_cores: usize, path: &str) -> InputResult<Box<dyn TaskScheduler>> {
-    TASK_SCHEDULERS.iter().find(|e| e.name == name).map(|e| (e.build)(n_cores)).ok_or_else(|| {
+    build_with(name, &SchedOptions::new(n_cores), path)
+}
+
+/// Builds the policy called `name` with `options`; the error lists the known names.
+pub fn build_with(name: &str, options: &SchedOptions, path: &str) -> InputResult<Box<dyn TaskScheduler>> {
+    TASK_SCHEDULERS.iter().find(|e| e.name == name).map(|e| (e.build)(options)).ok_or_else(|| {
         let known: Vec<&str> = TASK_SCHEDULERS.iter().map(|e| e.name).collect();
         InputError::new(path, format!("unknown scheduler '{name}' (known: {})", known.join(", ")))
     })

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use engine::model::platform::scaled_power_table;
 use engine::model::events::{CoreOffline, CpuInterference, Dvfs, DvfsSquare, MemoryInterference};
-use engine::model::workload::{Dag, DagTask, KernelKind, Layered, Priority};
+use engine::model::workload::{Criticality, Dag, DagTask, KernelKind, Layered, Priority};
 use engine::model::{Cluster, Platform, TimelineEvent, WorkClass, Workload};
 use engine::scenario::{RuntimeOptions, Scenario, SCENARIO_VERSION};
 use engine::sched::registry;
@@ -73,6 +73,8 @@ fn random_workload(rng: &mut Rng, classes: &[WorkClass]) -> Workload {
             work_ns: Some(1_000.0 + rng.unit_f64() * 500_000.0),
             jitter_cv: rng.unit_f64() * 0.5,
             class: Some(classes[0].name.clone()),
+            working_set_kb: if rng.below(2) == 0 { Some(rng.unit_f64() * 100.0) } else { None },
+            l1_miss_factor: Some(1.0 + rng.unit_f64()),
         });
     }
     let n = 1 + rng.below(250) as usize;
@@ -93,10 +95,12 @@ fn random_workload(rng: &mut Rng, classes: &[WorkClass]) -> Workload {
                 work_ns: 100.0 + rng.unit_f64() * 1_000_000.0,
                 priority: if rng.below(4) == 0 { Priority::High } else { Priority::Low },
                 deps,
+                place: None,
             }
         })
         .collect();
-    Workload::Dag(Dag { tasks })
+    let criticality = if rng.below(2) == 0 { Criticality::Given } else { Criticality::BottomLevel };
+    Workload::Dag(Dag { tasks, criticality })
 }
 
 fn random_events(rng: &mut Rng, platform: &Platform) -> Vec<TimelineEvent> {
@@ -148,6 +152,7 @@ pub fn random_scenario(seed: u64) -> Scenario {
             ptt_search_ns: rng.below(2_000),
             dispatch_ns: rng.below(1_000),
             ptt_weight: 0.2,
+            ..RuntimeOptions::default()
         },
     }
 }

@@ -3,6 +3,7 @@
 mod aid_paper;
 mod decisions;
 mod gen;
+mod dam_paper;
 mod invariants;
 mod loop_invariants;
 mod os_inputs;

@@ -38,7 +38,7 @@ export function SchedulerPicker() {
       <legend>Compare</legend>
       {all.map((name) => (
         <label key={name} className="check">
-          <input type="checkbox" data-testid={`pick-${name}`} checked={chosen.includes(name)} disabled={chosen.length === 1 && chosen.includes(name)} onChange={(e) => toggle(name, e.target.checked)} />
+          <input type="checkbox" data-testid={`pick-${name}`} data-scheduler={name} checked={chosen.includes(name)} disabled={chosen.length === 1 && chosen.includes(name)} onChange={(e) => toggle(name, e.target.checked)} />
           {name}
         </label>
       ))}

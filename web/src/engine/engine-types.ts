@@ -99,10 +99,52 @@ export interface RunMetrics {
   readonly idle_ns_per_core: readonly number[];
   readonly overhead_ns_per_core: readonly number[];
   readonly utilisation_per_cluster: readonly number[];
+  /** Task-runtime metrics of seed 001 (task-level runs only). */
+  readonly task_runtime?: TaskRuntimeMetrics;
   /** Present for loop-program scenarios (engine/src/metrics/loops.rs). */
   readonly loops?: LoopMetrics;
   /** OS level only (applications workloads). */
   readonly os?: OsRunMetrics;
+}
+
+/** How many priority tasks ran on one execution place (seed 001 Fig. 5). */
+export interface PlaceShare {
+  /** The paper's label, "(C2,4)" for leader core 2 and width 4. */
+  readonly label: string;
+  readonly leader: number;
+  readonly width: number;
+  readonly tasks: number;
+  /** Share of all priority tasks, in [0, 1]. */
+  readonly fraction: number;
+}
+
+/** The Performance Trace Table at one moment of a run. */
+export interface PttSnapshot {
+  readonly t_ns: number;
+  /** Completed tasks (PTT updates) so far. */
+  readonly updates: number;
+  /** `[type × places.length + place]`, 0 = not measured yet. */
+  readonly values_ns: readonly number[];
+}
+
+export interface TaskRuntimeMetrics {
+  readonly priority_tasks: number;
+  readonly priority_places: readonly PlaceShare[];
+  readonly tasks_per_core: readonly number[];
+  readonly priority_tasks_per_core: readonly number[];
+  readonly ptt: {
+    readonly places: readonly { readonly leader: number; readonly width: number }[];
+    readonly n_types: number;
+    readonly snapshots: readonly PttSnapshot[];
+  };
+}
+
+/** A value the source paper reports beside the simulated one (figure presets only). */
+export interface PaperComparison {
+  readonly claim: string;
+  readonly paper: number;
+  readonly simulated: number | null;
+  readonly measure: { readonly kind: "throughput_ratio" | "priority_share" | "priority_share_on_core" };
 }
 
 /** One loop instance of a loop run. */
@@ -193,6 +235,8 @@ export interface RunSummary {
   readonly platform: PlatformSummary;
   readonly task_types: readonly string[];
   readonly runs: readonly RunInfo[];
+  /** The paper's values beside the simulated ones, for presets that reproduce a figure. */
+  readonly paper?: readonly PaperComparison[];
 }
 
 /** A place a policy weighed for one decision (`Session.decisions_json`). */

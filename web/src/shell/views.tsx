@@ -7,6 +7,7 @@ import { EventInspector } from "../editor/EventInspector";
 import { PlatformForm, WorkloadForm } from "../editor/ScenarioForms";
 import { ExportPanel } from "../export/ExportPanel";
 import { OsLab } from "../os-lab/OsLab";
+import { TaskRuntimePanel } from "../panels/task-runtime/TaskRuntimePanel";
 import { useStore } from "../state/StoreProvider";
 import { StepPanel } from "../step/StepPanel";
 import type { RenderLoop } from "../timeline/render-loop";
@@ -29,6 +30,14 @@ function EventsPanel() {
   return <EventInspector platform={state.good?.result.summary.platform ?? null} />;
 }
 
+function TaskRuntimeView() {
+  const summary = useStore().state.good?.result.summary;
+  if (!summary?.runs.some((r) => r.metrics.task_runtime)) {
+    return <p className="muted">Priority-task pies and the PTT heatmap appear for task-DAG scenarios.</p>;
+  }
+  return <TaskRuntimePanel summary={summary} />;
+}
+
 function ExportSide() {
   return <ExportPanel baseline={useUiPrefs().baseline} />;
 }
@@ -36,6 +45,7 @@ function ExportSide() {
 /** Tabs of the main area, in order; the first is shown at start. */
 export const MAIN_VIEWS: ViewDef[] = [
   { id: "schedule", title: "Schedule", Component: ScheduleView },
+  { id: "task-runtime", title: "Priority tasks & PTT", Component: TaskRuntimeView },
   { id: "compare", title: "Compare charts", Component: CompareView },
   { id: "os-lab", title: "OS lab (sweeps)", Component: OsLab },
 ];

@@ -1,0 +1,102 @@
+//! HEFT (Topcuoglu et al., the static reference of seed 000 §6 and seed 001 §6): a plan made once, before the run, from the
+//! platform's speeds at time 0; tasks in decreasing upward rank each go to the core that finishes them earliest.
+//!
+//! At run time every core runs its planned tasks in plan order, waiting for each to become ready; nothing is stolen,
+//! so the plan ignores interference and DVFS that come later (which is what makes it a baseline).
+//! Plan order on every core follows one topological order, so the earliest unfinished task is always ready and runnable.
+
+use std::collections::VecDeque;
+
+use super::{Decision, Place, TaskScheduler, View};
+
+/// Static HEFT with width-1 places.
+pub struct Heft {
+    n_cores: usize,
+    planned: bool,
+    /// Tasks of each core in plan order.
+    queues: Vec<VecDeque<u32>>,
+    ready: Vec<bool>,
+}
+
+impl Heft {
+    /// HEFT for `n_cores` cores.
+    pub fn new(n_cores: usize) -> Self {
+        Heft { n_cores: n_cores.max(1), planned: false, queues: Vec::new(), ready: Vec::new() }
+    }
+
+    fn plan(&mut self, view: &View) {
+        let g = view.graph;
+        let n = g.len();
+        let speed = |core: usize, t: usize| view.speed.speed(core, g.class[t] as usize);
+        // Mean cost over the cores that run at all.
+        let mean_cost: Vec<f64> = (0..n)
+            .map(|t| {
+                let rates: Vec<f64> = (0..self.n_cores).map(|c| speed(c, t)).filter(|&s| s > 0.0).collect();
+                if rates.is_empty() {
+                    g.work_ns[t]
+                } else {
+                    rates.iter().map(|s| g.work_ns[t] / s).sum::<f64>() / rates.len() as f64
+                }
+            })
+            .collect();
+        let rank = g.upward_rank(&mean_cost);
+        let topo_pos = {
+            let mut pos = vec![0usize; n];
+            for (i, &t) in g.topological_order().unwrap_or_default().iter().enumerate() {
+                pos[t as usize] = i;
+            }
+            pos
+        };
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by(|&a, &b| rank[b as usize].total_cmp(&rank[a as usize]).then(topo_pos[a as usize].cmp(&topo_pos[b as usize])));
+        let mut avail = vec![0.0f64; self.n_cores];
+        let mut ready_at = vec![0.0f64; n];
+        self.queues = vec![VecDeque::new(); self.n_cores];
+        for &t in &order {
+            let t = t as usize;
+            let mut best = (f64::INFINITY, 0usize);
+            for (core, &free) in avail.iter().enumerate() {
+                let s = speed(core, t);
+                if s <= 0.0 {
+                    continue;
+                }
+                let finish = free.max(ready_at[t]) + g.work_ns[t] / s;
+                if finish < best.0 {
+                    best = (finish, core);
+                }
+            }
+            let (finish, core) = if best.0.is_finite() { best } else { (avail[0].max(ready_at[t]), 0) };
+            avail[core] = finish;
+            self.queues[core].push_back(t as u32);
+            for &s in g.successors(t) {
+                ready_at[s as usize] = ready_at[s as usize].max(finish);
+            }
+        }
+        self.ready = vec![false; n];
+        self.planned = true;
+    }
+}
+
+impl TaskScheduler for Heft {
+    fn name(&self) -> &'static str {
+        "heft"
+    }
+
+    fn on_ready(&mut self, view: &mut View, task: u32, _releasing_core: Option<usize>) {
+        if !self.planned {
+            self.plan(view);
+        }
+        if let Some(r) = self.ready.get_mut(task as usize) {
+            *r = true;
+        }
+    }
+
+    fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
+        let Some(&next) = self.queues.get(core).and_then(VecDeque::front) else { return Decision::Sleep };
+        if !self.ready.get(next as usize).copied().unwrap_or(false) {
+            return Decision::Sleep;
+        }
+        self.queues[core].pop_front();
+        Decision::Run { task: next, place: Place::single(core), overhead_ns: view.costs.dispatch_ns }
+    }
+}

@@ -1,0 +1,165 @@
+// Pure data shaping for the task-runtime views of seed 001: the priority-place
+// pies (Fig. 5), the PTT heatmap (rows = leader core, columns = width) and the
+// per-core work bars (Fig. 6). No React, unit-tested.
+import type { PaperComparison, PlaceShare, PttSnapshot, TaskRuntimeMetrics } from "../engine/engine-types";
+
+/** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
+const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#999999", "#882255", "#44AA99", "#DDCC77"];
+
+/** Number of distinct place colours. */
+export const PLACE_COLOR_COUNT = PLACE_COLORS.length;
+
+/** Colour of the place at `index` in the run's place list. */
+export function placeColor(index: number): string {
+  return PLACE_COLORS[((index % PLACE_COLORS.length) + PLACE_COLORS.length) % PLACE_COLORS.length];
+}
+
+/** The paper's label of a place: "(C2,4)". */
+export function placeLabel(leader: number, width: number): string {
+  return `(C${leader},${width})`;
+}
+
+export interface PieSlice {
+  readonly label: string;
+  readonly fraction: number;
+  readonly tasks: number;
+  readonly color: string;
+  /** SVG path of the slice in a circle of radius `r` centred at (0, 0). */
+  readonly path: string;
+  /** Where to put the slice's label (on the bisector, at 1.25 r). */
+  readonly labelX: number;
+  readonly labelY: number;
+}
+
+/** Slices of a pie of radius `r`, clockwise from 12 o'clock, in the engine's place order. */
+export function pieSlices(places: readonly PlaceShare[], placeIndex: (p: PlaceShare) => number, r: number): PieSlice[] {
+  const total = places.reduce((sum, p) => sum + p.tasks, 0);
+  if (total === 0) return [];
+  let angle = 0;
+  return places
+    .filter((p) => p.tasks > 0)
+    .map((p) => {
+      const fraction = p.tasks / total;
+      const start = angle;
+      const end = angle + fraction * 2 * Math.PI;
+      angle = end;
+      const point = (a: number, radius: number) => [radius * Math.sin(a), -radius * Math.cos(a)] as const;
+      const [x0, y0] = point(start, r);
+      const [x1, y1] = point(end, r);
+      const large = end - start > Math.PI ? 1 : 0;
+      const path =
+        fraction >= 0.999999
+          ? `M 0 ${-r} A ${r} ${r} 0 1 1 0 ${r} A ${r} ${r} 0 1 1 0 ${-r} Z`
+          : `M 0 0 L ${x0.toFixed(2)} ${y0.toFixed(2)} A ${r} ${r} 0 ${large} 1 ${x1.toFixed(2)} ${y1.toFixed(2)} Z`;
+      const [labelX, labelY] = point((start + end) / 2, r * 1.25);
+      return { label: p.label, fraction, tasks: p.tasks, color: placeColor(placeIndex(p)), path, labelX, labelY };
+    });
+}
+
+export interface HeatCell {
+  readonly leader: number;
+  readonly width: number;
+  readonly label: string;
+  /** Predicted time in ns; 0 = not measured yet. */
+  readonly valueNs: number;
+}
+
+export interface HeatGrid {
+  /** Widths, ascending: the columns. */
+  readonly widths: readonly number[];
+  /** Cores 0 … n−1: the rows. */
+  readonly leaders: readonly number[];
+  /** `cells[row][col]`, null where no place has that leader and width. */
+  readonly cells: readonly (readonly (HeatCell | null)[])[];
+  /** Smallest and largest measured value over every snapshot of this type (a fixed colour scale for playback). */
+  readonly minNs: number;
+  readonly maxNs: number;
+}
+
+/** The PTT of task type `type` in `snapshot` as a grid: rows = leader core, columns = width. */
+export function pttGrid(metrics: TaskRuntimeMetrics, snapshot: PttSnapshot, type: number, nCores: number): HeatGrid {
+  const places = metrics.ptt.places;
+  const widths = [...new Set(places.map((p) => p.width))].sort((a, b) => a - b);
+  const leaders = Array.from({ length: nCores }, (_, i) => i);
+  const cells: (HeatCell | null)[][] = leaders.map(() => widths.map(() => null));
+  places.forEach((p, i) => {
+    const row = p.leader;
+    const col = widths.indexOf(p.width);
+    if (row < nCores && col >= 0) {
+      cells[row][col] = { leader: p.leader, width: p.width, label: placeLabel(p.leader, p.width), valueNs: snapshot.values_ns[type * places.length + i] ?? 0 };
+    }
+  });
+  let minNs = Infinity;
+  let maxNs = 0;
+  for (const s of metrics.ptt.snapshots) {
+    for (let i = 0; i < places.length; i++) {
+      const v = s.values_ns[type * places.length + i] ?? 0;
+      if (v > 0) {
+        minNs = Math.min(minNs, v);
+        maxNs = Math.max(maxNs, v);
+      }
+    }
+  }
+  if (!Number.isFinite(minNs)) minNs = 0;
+  return { widths, leaders, cells, minNs, maxNs };
+}
+
+/**
+ * The places a global search would pick from this table, as the engine's searches do (sched/common.rs): the first place,
+ * in the engine's order, minimising the predicted time (DAM-P) or time × width (DAM-C); an unmeasured entry (0) wins.
+ */
+export function globalChoices(metrics: TaskRuntimeMetrics, snapshot: PttSnapshot, type: number): { fastest: string | null; cheapest: string | null } {
+  const places = metrics.ptt.places;
+  let fastest: [number, string] | null = null;
+  let cheapest: [number, string] | null = null;
+  places.forEach((p, i) => {
+    const v = snapshot.values_ns[type * places.length + i] ?? 0;
+    const label = placeLabel(p.leader, p.width);
+    if (fastest === null || v < fastest[0]) fastest = [v, label];
+    if (cheapest === null || v * p.width < cheapest[0]) cheapest = [v * p.width, label];
+  });
+  return { fastest: fastest?.[1] ?? null, cheapest: cheapest?.[1] ?? null };
+}
+
+/** Heat colour of a predicted time in [min, max]: light yellow (fast) to dark blue (slow). */
+export function heatColor(valueNs: number, minNs: number, maxNs: number): string {
+  if (valueNs <= 0) return "transparent";
+  const t = maxNs > minNs ? Math.min(1, Math.max(0, (valueNs - minNs) / (maxNs - minNs))) : 0;
+  // Interpolate #ffffcc → #41b6c4 → #253494 (YlGnBu end points), readable for colour-blind viewers.
+  const stops = [
+    [255, 255, 204],
+    [65, 182, 196],
+    [37, 52, 148],
+  ];
+  const seg = t < 0.5 ? 0 : 1;
+  const u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+  const c = stops[seg].map((v, k) => Math.round(v + (stops[seg + 1][k] - v) * u));
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
+
+/** Text colour readable on `heatColor(t)`: black on the light half, white on the dark half. */
+export function heatTextColor(valueNs: number, minNs: number, maxNs: number): string {
+  const t = maxNs > minNs ? (valueNs - minNs) / (maxNs - minNs) : 0;
+  return t > 0.55 ? "#ffffff" : "#000000";
+}
+
+/** Index of the last snapshot taken at or before `tNs` (0 when none). */
+export function snapshotAt(snapshots: readonly PttSnapshot[], tNs: number): number {
+  let lo = 0;
+  let hi = snapshots.length - 1;
+  let best = 0;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (snapshots[mid].t_ns <= tNs) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+
+/** A paper value or simulated value as text: shares as percentages, ratios as "2.20×". */
+export function formatPaperValue(row: PaperComparison, value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return "—";
+  return row.measure.kind === "throughput_ratio" ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
+}
