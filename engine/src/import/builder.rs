@@ -149,6 +149,7 @@ impl Builder {
     }
 
     /// A finished slice; an end before the start is reported at `at` and clamped.
+    #[allow(clippy::too_many_arguments)]
     pub fn slice(&mut self, lane: u32, task: u32, name: u32, kind: SegmentKind, start_ns: i64, end_ns: i64, at: Location) {
         let end_ns = if end_ns < start_ns {
             self.diag(at, format!("slice ends {} ns before it starts; kept with zero length", start_ns - end_ns));
