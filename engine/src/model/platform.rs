@@ -68,7 +68,7 @@ impl Platform {
             if cluster.freqs_mhz.is_empty() {
                 return Err(InputError::new(format!("{p}.freqs_mhz"), "needs at least one frequency level"));
             }
-            if cluster.freqs_mhz.iter().any(|&f| f == 0) {
+            if cluster.freqs_mhz.contains(&0) {
                 return Err(InputError::new(format!("{p}.freqs_mhz"), "frequencies must be above 0 MHz"));
             }
             if cluster.freqs_mhz.windows(2).any(|w| w[0] >= w[1]) {

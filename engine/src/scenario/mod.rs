@@ -179,7 +179,7 @@ impl Scenario {
 
     /// Builds the workload (validating it) with the scenario's seed.
     pub fn build_graph(&self) -> InputResult<TaskGraph> {
-        let mut rng = Rng::new(self.seed ^ 0x5EED_0F_DA6);
+        let mut rng = Rng::new(self.seed ^ 0x0005_EED0_FDA6);
         self.workload.build(&self.classes, &mut rng, "workload")
     }
 

@@ -49,8 +49,8 @@ impl Places {
                     let id = list.len() as u32;
                     list.push(Place { leader: (first + offset) as u32, width: width as u32 });
                     cluster_of.push(ci as u32);
-                    for core in first + offset..first + offset + width {
-                        index[core].push(id);
+                    for slot in &mut index[first + offset..first + offset + width] {
+                        slot.push(id);
                     }
                     offset += width;
                 }

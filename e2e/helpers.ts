@@ -1,0 +1,15 @@
+// Shared helpers for the end-to-end specs.
+import { expect, type Page } from "@playwright/test";
+
+/** Waits until no simulation is pending and the last frame is drawn. */
+export async function waitIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__explorerIdle?.() === true, undefined, { timeout: 30_000 });
+}
+
+export async function openDefault(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByTestId("gantt").first()).toBeVisible();
+  await waitIdle(page);
+}
+
+export const SCREENSHOTS = "e2e/__screenshots__";

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite: Rust tests, typecheck, Vitest, Playwright.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+bash scripts/setup.sh --with-browser
+bash scripts/build-wasm.sh
+
+log "cargo test --release --workspace"
+cargo test --release --workspace
+
+log "typecheck (tsc)"
+npx --no-install tsc -p tsconfig.json
+
+log "vitest"
+npx --no-install vitest run
+
+log "playwright"
+npx --no-install playwright test

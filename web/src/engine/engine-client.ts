@@ -1,0 +1,105 @@
+// Engine implemented over postMessage to engine.worker.ts. At most one
+// simulation runs in the worker; a newer simulate() replaces a queued one,
+// and results of superseded requests are dropped.
+import { type Engine, type SimResult, SupersededError } from "./engine";
+import type { PlatformInfo, PresetInfo } from "./engine-types";
+import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface QueuedSim {
+  scenarioJson: string;
+  resolve(value: SimResult): void;
+  reject(err: Error): void;
+}
+
+export class WorkerEngine implements Engine {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private simInFlight = false;
+  private latestSimToken = 0;
+  private queuedSim: QueuedSim | null = null;
+
+  constructor() {
+    this.worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event: MessageEvent<EngineResponse>) => this.onResponse(event.data);
+    this.worker.onerror = (event) => {
+      const err = new Error(`engine worker error: ${event.message || "failed to start"}`);
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+  }
+
+  listPresets(): Promise<PresetInfo[]> {
+    return this.call("listPresets") as Promise<PresetInfo[]>;
+  }
+  presetScenario(name: string): Promise<string> {
+    return this.call("presetScenario", name) as Promise<string>;
+  }
+  listPlatforms(): Promise<PlatformInfo[]> {
+    return this.call("listPlatforms") as Promise<PlatformInfo[]>;
+  }
+  platformPreset(name: string): Promise<string> {
+    return this.call("platformPreset", name) as Promise<string>;
+  }
+  listSchedulers(): Promise<string[]> {
+    return this.call("listSchedulers") as Promise<string[]>;
+  }
+
+  simulate(scenarioJson: string): Promise<SimResult> {
+    return new Promise<SimResult>((resolve, reject) => {
+      this.queuedSim?.reject(new SupersededError());
+      this.queuedSim = { scenarioJson, resolve, reject };
+      this.latestSimToken++;
+      this.pumpSim();
+    });
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+  }
+
+  private pumpSim(): void {
+    if (this.simInFlight || !this.queuedSim) return;
+    const sim = this.queuedSim;
+    this.queuedSim = null;
+    const token = this.latestSimToken;
+    this.simInFlight = true;
+    const finish = () => {
+      this.simInFlight = false;
+      this.pumpSim();
+    };
+    this.call("simulate", sim.scenarioJson).then(
+      (value) => {
+        if (token === this.latestSimToken) sim.resolve(value as SimResult);
+        else sim.reject(new SupersededError());
+        finish();
+      },
+      (err: Error) => {
+        sim.reject(token === this.latestSimToken ? err : new SupersededError());
+        finish();
+      },
+    );
+  }
+
+  private call(method: EngineMethod, arg?: string): Promise<unknown> {
+    const id = this.nextId++;
+    const request: EngineRequest = { id, method, arg };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage(request);
+    });
+  }
+
+  private onResponse(response: EngineResponse): void {
+    const pending = this.pending.get(response.id);
+    if (!pending) return;
+    this.pending.delete(response.id);
+    if (response.ok) pending.resolve(response.value);
+    else pending.reject(new Error(response.message));
+  }
+}

@@ -1,0 +1,108 @@
+// Types mirroring the wasm API contract of engine/src/api.rs.
+// The worker assigns the generated module to `WasmEngineModule`, so the
+// typecheck fails if the generated bindings drift from this contract.
+
+/** The subset of `web/src/engine/pkg/engine.js` the worker relies on. */
+export interface WasmEngineModule {
+  list_presets(): string;
+  preset_scenario(name: string): string;
+  list_platforms(): string;
+  platform_preset(name: string): string;
+  list_schedulers(): string;
+  Session: new (scenarioJson: string) => WasmSession;
+}
+
+/** One simulated scenario; every method indexes runs in `RunSummary.runs` order. */
+export interface WasmSession {
+  run_all(): string;
+  seg_count(run: number): number;
+  seg_core(run: number): Uint32Array;
+  seg_task(run: number): Uint32Array;
+  seg_task_type(run: number): Uint32Array;
+  seg_priority(run: number): Uint8Array;
+  seg_leader(run: number): Uint32Array;
+  seg_width(run: number): Uint32Array;
+  seg_kind(run: number): Uint8Array;
+  seg_start_ns(run: number): Float64Array;
+  seg_end_ns(run: number): Float64Array;
+  free(): void;
+}
+
+/** An entry of `list_presets()`; the first one is the default scenario. */
+export interface PresetInfo {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+}
+
+/** An entry of `list_platforms()`. */
+export interface PlatformInfo {
+  readonly name: string;
+  readonly title: string;
+}
+
+export interface ClusterSummary {
+  readonly name: string;
+  readonly core_type: string;
+  readonly first_core: number;
+  readonly cores: number;
+  readonly freqs_mhz: readonly number[];
+  readonly freq_mhz: number;
+}
+
+export interface PlatformSummary {
+  readonly name: string;
+  readonly clusters: readonly ClusterSummary[];
+  readonly n_cores: number;
+}
+
+export interface RunMetrics {
+  readonly makespan_ns: number;
+  readonly throughput_tasks_per_s: number;
+  readonly tasks: number;
+  readonly energy_j: number;
+  readonly edp_js: number;
+  readonly avg_power_w: number;
+  readonly busy_ns_per_core: readonly number[];
+  readonly idle_ns_per_core: readonly number[];
+  readonly overhead_ns_per_core: readonly number[];
+  readonly utilisation_per_cluster: readonly number[];
+}
+
+export interface FreqInterval {
+  readonly cluster: number;
+  readonly start_ns: number;
+  readonly end_ns: number;
+  readonly freq_mhz: number;
+}
+
+export type InterferenceKind = "cpu" | "memory" | "offline";
+
+export interface InterferenceInterval {
+  readonly kind: InterferenceKind;
+  readonly cores: readonly number[];
+  readonly start_ns: number;
+  readonly end_ns: number;
+  readonly label: string;
+}
+
+export interface RunInfo {
+  readonly scheduler: string;
+  readonly metrics: RunMetrics;
+  readonly freq_intervals: readonly FreqInterval[];
+  readonly interference_intervals: readonly InterferenceInterval[];
+}
+
+/** The JSON returned by `Session.run_all()`. */
+export interface RunSummary {
+  readonly scenario_name: string;
+  readonly platform: PlatformSummary;
+  readonly task_types: readonly string[];
+  readonly runs: readonly RunInfo[];
+}
+
+/** `seg_task` value for segments that belong to no task. */
+export const NO_TASK = 0xffff_ffff;
+
+/** Values of `seg_kind`. */
+export const SegKind = { Work: 0, Overhead: 1, Idle: 2 } as const;

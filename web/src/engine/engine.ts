@@ -1,0 +1,54 @@
+// The promise-based Engine interface the UI talks to. The only
+// implementation in the app is `engine-client.ts` (a Web Worker proxy).
+import type { PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
+
+/**
+ * Segment columns of one run, grouped by core and sorted by start time
+ * within each core. Segments of core `c` are `coreOffsets[c] .. coreOffsets[c+1]`.
+ */
+export interface SegmentColumns {
+  readonly count: number;
+  readonly core: Uint32Array;
+  readonly task: Uint32Array;
+  readonly taskType: Uint32Array;
+  readonly priority: Uint8Array;
+  readonly leader: Uint32Array;
+  readonly width: Uint32Array;
+  readonly kind: Uint8Array;
+  readonly startNs: Float64Array;
+  readonly endNs: Float64Array;
+  /** Length n_cores + 1. */
+  readonly coreOffsets: Uint32Array;
+  /** Longest segment per core (ns), so bisection on start finds overlaps. */
+  readonly maxDurNs: Float64Array;
+}
+
+export interface SimResult {
+  readonly summary: RunSummary;
+  /** One entry per `summary.runs[i]`. */
+  readonly segments: readonly SegmentColumns[];
+  /** Wall time the engine took to simulate, in ms. */
+  readonly simMs: number;
+}
+
+export interface Engine {
+  listPresets(): Promise<PresetInfo[]>;
+  presetScenario(name: string): Promise<string>;
+  listPlatforms(): Promise<PlatformInfo[]>;
+  platformPreset(name: string): Promise<string>;
+  listSchedulers(): Promise<string[]>;
+  /**
+   * Simulates every scheduler of the scenario. A newer call supersedes an
+   * older one: the older promise rejects with `SupersededError`.
+   */
+  simulate(scenarioJson: string): Promise<SimResult>;
+  dispose(): void;
+}
+
+/** Rejection of a simulate() call that a newer call replaced. */
+export class SupersededError extends Error {
+  constructor() {
+    super("superseded by a newer simulation");
+    this.name = "SupersededError";
+  }
+}

@@ -1,0 +1,88 @@
+// The Web Worker hosting the wasm engine. This is the ONLY module that
+// imports ./pkg/engine.js. It answers EngineRequests by id; segment columns
+// go back as transferables.
+import init, * as pkg from "./pkg/engine.js";
+import type { SimResult } from "./engine";
+import type { RunSummary, WasmEngineModule } from "./engine-types";
+import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
+import { groupByCore } from "../logic/segments";
+
+// Typecheck: the generated bindings must satisfy the contract.
+const wasm: WasmEngineModule = pkg;
+const ready = init();
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<EngineRequest>) => void) | null;
+  postMessage(message: EngineResponse, transfer?: Transferable[]): void;
+}
+const scope = self as unknown as WorkerScope;
+
+function simulate(scenarioJson: string): SimResult {
+  const started = performance.now();
+  const session = new wasm.Session(scenarioJson);
+  try {
+    const summary = JSON.parse(session.run_all()) as RunSummary;
+    const segments = summary.runs.map((_, run) =>
+      groupByCore(
+        {
+          core: session.seg_core(run),
+          task: session.seg_task(run),
+          taskType: session.seg_task_type(run),
+          priority: session.seg_priority(run),
+          leader: session.seg_leader(run),
+          width: session.seg_width(run),
+          kind: session.seg_kind(run),
+          startNs: session.seg_start_ns(run),
+          endNs: session.seg_end_ns(run),
+        },
+        summary.platform.n_cores,
+      ),
+    );
+    return { summary, segments, simMs: performance.now() - started };
+  } finally {
+    session.free();
+  }
+}
+
+function handle(request: EngineRequest): unknown {
+  const arg = request.arg ?? "";
+  switch (request.method) {
+    case "listPresets":
+      return JSON.parse(wasm.list_presets());
+    case "presetScenario":
+      return wasm.preset_scenario(arg);
+    case "listPlatforms":
+      return JSON.parse(wasm.list_platforms());
+    case "platformPreset":
+      return wasm.platform_preset(arg);
+    case "listSchedulers":
+      return JSON.parse(wasm.list_schedulers());
+    case "simulate":
+      return simulate(arg);
+    default: {
+      const unreachable: never = request.method;
+      throw new Error(`unknown engine method ${String(unreachable)}`);
+    }
+  }
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === "string" ? err : JSON.stringify(err);
+}
+
+scope.onmessage = (event) => {
+  const request = event.data;
+  ready.then(
+    () => {
+      try {
+        const value = handle(request);
+        const transfer = request.method === "simulate" ? simResultTransferables(value as SimResult) : [];
+        scope.postMessage({ id: request.id, ok: true, value }, transfer);
+      } catch (err) {
+        scope.postMessage({ id: request.id, ok: false, message: errorMessage(err) });
+      }
+    },
+    (err: unknown) => scope.postMessage({ id: request.id, ok: false, message: `engine failed to load: ${errorMessage(err)}` }),
+  );
+};

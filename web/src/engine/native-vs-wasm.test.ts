@@ -1,0 +1,69 @@
+// The wasm build and the native CLI must agree exactly on every preset.
+// Needs scripts/build-wasm.sh to have run (pkg/ and target/release/asymlab).
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initSync, list_presets, list_schedulers, preset_scenario, Session } from "./pkg/engine.js";
+import type { PresetInfo, RunSummary } from "./engine-types";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const targetDir = process.env.CARGO_TARGET_DIR ?? `${repoRoot}target`;
+const cli = `${targetDir}/release/asymlab`;
+
+interface CliOutput {
+  runs: { scheduler: string; metrics: Record<string, unknown> }[];
+}
+
+beforeAll(() => {
+  initSync({ module: readFileSync(new URL("./pkg/engine_bg.wasm", import.meta.url)) });
+});
+
+describe("wasm engine vs native CLI", () => {
+  it("lists presets and schedulers", () => {
+    const presets = JSON.parse(list_presets()) as PresetInfo[];
+    expect(presets.length).toBeGreaterThan(0);
+    for (const p of presets) expect(typeof p.name).toBe("string");
+    expect(JSON.parse(list_schedulers())).toEqual(expect.arrayContaining(["fifo", "rws"]));
+  });
+
+  const presetNames = (): string[] => (JSON.parse(list_presets()) as PresetInfo[]).map((p) => p.name);
+
+  it("gives identical metrics for every preset", () => {
+    const names = presetNames();
+    for (const name of names) {
+      const scenario = preset_scenario(name);
+      const session = new Session(scenario);
+      let wasmSummary: RunSummary;
+      try {
+        wasmSummary = JSON.parse(session.run_all()) as RunSummary;
+      } finally {
+        session.free();
+      }
+      const native = JSON.parse(
+        execFileSync(cli, ["run", "-"], { input: scenario, encoding: "utf8", maxBuffer: 1 << 28 }),
+      ) as CliOutput;
+      expect(native.runs.map((r) => r.scheduler), name).toEqual(wasmSummary.runs.map((r) => r.scheduler));
+      native.runs.forEach((run, i) => {
+        expect(wasmSummary.runs[i].metrics, `${name} / ${run.scheduler}`).toEqual(run.metrics);
+      });
+    }
+  });
+
+  it("rejects a platform with zero cores with an Error naming the field", () => {
+    const scenario = JSON.parse(preset_scenario(presetNames()[0])) as { platform: { clusters: { cores: number }[] } };
+    scenario.platform.clusters[0].cores = 0;
+    let thrown: unknown;
+    try {
+      new Session(JSON.stringify(scenario)).free();
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toMatch(/platform\.clusters\[0\]\.cores/);
+  });
+
+  it("rejects an unknown preset", () => {
+    expect(() => preset_scenario("no-such-preset")).toThrow(/no-such-preset/);
+  });
+});

@@ -1,0 +1,25 @@
+// Messages between engine-client.ts (main thread) and engine.worker.ts.
+import type { SimResult } from "./engine";
+
+export type EngineMethod = "listPresets" | "presetScenario" | "listPlatforms" | "platformPreset" | "listSchedulers" | "simulate";
+
+export interface EngineRequest {
+  readonly id: number;
+  readonly method: EngineMethod;
+  readonly arg?: string;
+}
+
+export type EngineResponse =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly message: string };
+
+/** Buffers of a SimResult, to send as transferables. */
+export function simResultTransferables(result: SimResult): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const seg of result.segments) {
+    for (const column of [seg.core, seg.task, seg.taskType, seg.priority, seg.leader, seg.width, seg.kind, seg.startNs, seg.endNs, seg.coreOffsets, seg.maxDurNs]) {
+      buffers.push(column.buffer as ArrayBuffer);
+    }
+  }
+  return buffers;
+}

@@ -1,0 +1,84 @@
+// Colours for the Gantt: Okabe–Ito (colour-blind safe) by task type,
+// darker + outlined for high-priority tasks, grey for overhead.
+
+const OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442"];
+
+export interface Theme {
+  readonly dark: boolean;
+  readonly background: string;
+  readonly rowStripe: string;
+  readonly text: string;
+  readonly mutedText: string;
+  readonly grid: string;
+  readonly overhead: string;
+  readonly priorityOutline: string;
+  readonly freqFill: string;
+  readonly freqLine: string;
+  readonly interference: Readonly<Record<"cpu" | "memory" | "offline", string>>;
+}
+
+export const LIGHT: Theme = {
+  dark: false,
+  background: "#ffffff",
+  rowStripe: "#f3f4f6",
+  text: "#1f2328",
+  mutedText: "#57606a",
+  grid: "#d0d7de",
+  overhead: "#8c959f",
+  priorityOutline: "#000000",
+  freqFill: "rgba(9, 105, 218, 0.18)",
+  freqLine: "#0969da",
+  interference: { cpu: "#D55E00", memory: "#CC79A7", offline: "#6e7781" },
+};
+
+export const DARK: Theme = {
+  dark: true,
+  background: "#0d1117",
+  rowStripe: "#161b22",
+  text: "#e6edf3",
+  mutedText: "#9198a1",
+  grid: "#30363d",
+  overhead: "#6e7681",
+  priorityOutline: "#ffffff",
+  freqFill: "rgba(88, 166, 255, 0.22)",
+  freqLine: "#58a6ff",
+  interference: { cpu: "#FF8C42", memory: "#E69BC7", offline: "#8b949e" },
+};
+
+/** Base colour of a task type. */
+export function taskTypeColor(taskType: number): string {
+  return OKABE_ITO[taskType % OKABE_ITO.length];
+}
+
+/** Readable label colour on a task block (WCAG contrast ≥ 4.5 on every palette entry). */
+export function labelColor(taskType: number, highPriority: boolean, dark = false): string {
+  if (highPriority) return dark ? "#000000" : "#ffffff";
+  return taskType % OKABE_ITO.length === 0 ? "#ffffff" : "#000000";
+}
+
+/**
+ * Colour of a high-priority (critical) task: the base colour darkened on a
+ * light background, lightened on a dark one, so it always stands out.
+ */
+export function priorityColor(taskType: number, dark = false): string {
+  return dark ? tint(taskTypeColor(taskType), 0.45) : shade(taskTypeColor(taskType), 0.6);
+}
+
+/** Mixes `#rrggbb` with white by `amount` (0 = unchanged, 1 = white). */
+export function tint(hex: string, amount: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round(((n >> shift) & 0xff) * (1 - amount) + 255 * amount);
+  return `rgb(${channel(16)}, ${channel(8)}, ${channel(0)})`;
+}
+
+/** Multiplies each RGB channel of `#rrggbb` by `factor`. */
+export function shade(hex: string, factor: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round(((n >> shift) & 0xff) * factor);
+  return `rgb(${channel(16)}, ${channel(8)}, ${channel(0)})`;
+}
+
+export function currentTheme(): Theme {
+  const dark = typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
+  return dark ? DARK : LIGHT;
+}

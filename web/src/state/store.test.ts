@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { SimResult } from "../engine/engine";
+import { makeSegments } from "../logic/test-fixtures";
+import { initialState, reducer } from "./store";
+
+function result(makespanNs: number): SimResult {
+  const seg = makeSegments([{ core: 0, start: 0, end: makespanNs }], 1);
+  const metrics = { makespan_ns: makespanNs } as SimResult["summary"]["runs"][number]["metrics"];
+  return {
+    summary: {
+      scenario_name: "s",
+      platform: { name: "p", n_cores: 1, clusters: [] },
+      task_types: [],
+      runs: [{ scheduler: "fifo", metrics, freq_intervals: [], interference_intervals: [] }],
+    },
+    segments: [seg],
+    simMs: 1,
+  };
+}
+
+describe("store reducer", () => {
+  const edited = reducer(initialState, { type: "scenarioSet", text: "{}", debounceMs: 0 });
+  const good = reducer(edited, { type: "simSucceeded", revision: 1, scenarioText: "{}", result: result(1_000) });
+
+  it("stores a good result and shows all of it", () => {
+    expect(good.good?.scenarioText).toBe("{}");
+    expect(good.window).toEqual({ t0Ns: 0, t1Ns: 1_000 });
+    expect(good.simPending).toBe(false);
+  });
+
+  it("keeps the last good result on an error", () => {
+    const bad = reducer(reducer(good, { type: "scenarioSet", text: "{", debounceMs: 300 }), { type: "simFailed", revision: 2, message: "boom" });
+    expect(bad.error).toBe("boom");
+    expect(bad.good).toBe(good.good);
+    expect(bad.scenarioText).toBe("{");
+  });
+
+  it("drops results of superseded revisions", () => {
+    const twice = reducer(reducer(edited, { type: "scenarioSet", text: "{ }", debounceMs: 0 }), {
+      type: "simSucceeded",
+      revision: 1,
+      scenarioText: "{}",
+      result: result(5),
+    });
+    expect(twice.good).toBeNull();
+    expect(twice.simPending).toBe(true);
+  });
+
+  it("keeps a zoomed window across re-simulations, clamped to the new bounds", () => {
+    const zoomed = reducer(good, { type: "setWindow", window: { t0Ns: 100, t1Ns: 200 } });
+    const again = reducer(reducer(zoomed, { type: "scenarioSet", text: "{}", debounceMs: 0 }), {
+      type: "simSucceeded",
+      revision: 2,
+      scenarioText: "{}",
+      result: result(2_000),
+    });
+    expect(again.window).toEqual({ t0Ns: 100, t1Ns: 200 });
+    expect(reducer(again, { type: "resetWindow" }).window).toEqual({ t0Ns: 0, t1Ns: 2_000 });
+  });
+});

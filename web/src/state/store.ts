@@ -1,0 +1,128 @@
+// The app's single source of truth: a pure reducer plus its types.
+// Derived things (pixel layout, LOD, colours) are never stored here.
+import type { SimResult } from "../engine/engine";
+import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { TimeWindow } from "../timeline/time-scale";
+import { clampWindow } from "../timeline/viewport";
+
+export interface Hover {
+  readonly run: number;
+  readonly core: number;
+  readonly index: number;
+  readonly clientX: number;
+  readonly clientY: number;
+}
+
+export interface GoodResult {
+  readonly scenarioText: string;
+  readonly result: SimResult;
+}
+
+export interface AppState {
+  readonly presets: readonly PresetInfo[];
+  readonly platforms: readonly PlatformInfo[];
+  readonly presetName: string;
+  /** Platform picked in the picker, "" while the scenario's own is used. */
+  readonly platformName: string;
+  /** Editor text; may be invalid. */
+  readonly scenarioText: string;
+  /** Increments on every scenario change; results carry the revision they ran. */
+  readonly revision: number;
+  /** Delay before simulating the current revision (editor edits are debounced). */
+  readonly debounceMs: number;
+  readonly good: GoodResult | null;
+  readonly error: string | null;
+  readonly simPending: boolean;
+  readonly bounds: TimeWindow;
+  readonly window: TimeWindow;
+  readonly hover: Hover | null;
+}
+
+export type Action =
+  | { type: "catalogLoaded"; presets: PresetInfo[]; platforms: PlatformInfo[] }
+  | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string }
+  | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
+  | { type: "simFailed"; revision: number; message: string }
+  | { type: "fatal"; message: string }
+  | { type: "loading" }
+  | { type: "setWindow"; window: TimeWindow }
+  | { type: "resetWindow" }
+  | { type: "hover"; hover: Hover | null };
+
+export const initialState: AppState = {
+  presets: [],
+  platforms: [],
+  presetName: "",
+  platformName: "",
+  scenarioText: "",
+  revision: 0,
+  debounceMs: 0,
+  good: null,
+  error: null,
+  simPending: true,
+  bounds: { t0Ns: 0, t1Ns: 1 },
+  window: { t0Ns: 0, t1Ns: 1 },
+  hover: null,
+};
+
+/** The time span covered by a result: 0 to the latest segment end or makespan. */
+export function resultBounds(result: SimResult): TimeWindow {
+  let end = 0;
+  for (const run of result.summary.runs) end = Math.max(end, run.metrics.makespan_ns);
+  for (const seg of result.segments) for (let i = 0; i < seg.count; i++) if (seg.endNs[i] > end) end = seg.endNs[i];
+  return { t0Ns: 0, t1Ns: Math.max(end, 1) };
+}
+
+function sameWindow(a: TimeWindow, b: TimeWindow): boolean {
+  return Math.abs(a.t0Ns - b.t0Ns) < 1e-6 && Math.abs(a.t1Ns - b.t1Ns) < 1e-6;
+}
+
+export function reducer(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case "catalogLoaded":
+      return { ...state, presets: action.presets, platforms: action.platforms };
+    case "scenarioSet":
+      return {
+        ...state,
+        scenarioText: action.text,
+        revision: state.revision + 1,
+        debounceMs: action.debounceMs,
+        presetName: action.presetName ?? state.presetName,
+        platformName: action.platformName ?? state.platformName,
+        simPending: true,
+      };
+    case "simSucceeded": {
+      if (action.revision !== state.revision) return state;
+      const bounds = resultBounds(action.result);
+      // Keep the user's zoom across edits unless they were looking at everything.
+      const wasFull = state.good === null || sameWindow(state.window, state.bounds);
+      const window = wasFull ? bounds : clampWindow(state.window, bounds);
+      return {
+        ...state,
+        good: { scenarioText: action.scenarioText, result: action.result },
+        error: null,
+        simPending: false,
+        bounds,
+        window,
+        hover: null,
+      };
+    }
+    case "simFailed":
+      if (action.revision !== state.revision) return state;
+      return { ...state, error: action.message, simPending: false };
+    case "fatal":
+      return { ...state, error: action.message, simPending: false };
+    case "loading":
+      return { ...state, simPending: true };
+    case "setWindow":
+      return { ...state, window: clampWindow(action.window, state.bounds) };
+    case "resetWindow":
+      return { ...state, window: state.bounds };
+    case "hover":
+      return { ...state, hover: action.hover };
+    default: {
+      const unreachable: never = action;
+      throw new Error(`unknown action ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

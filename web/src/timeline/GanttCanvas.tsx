@@ -1,0 +1,55 @@
+// The canvas painter of one scheduler run: sized by devicePixelRatio and
+// redrawn at most once per animation frame through the shared RenderLoop.
+import { useEffect, useRef } from "react";
+import type { SegmentColumns } from "../engine/engine";
+import type { ClusterSummary, RunInfo } from "../engine/engine-types";
+import type { Theme } from "../logic/palette";
+import type { GanttLayout } from "./gantt-layout";
+import { paintGantt } from "./gantt-painter";
+import type { RenderLoop } from "./render-loop";
+import type { TimeScale } from "./time-scale";
+
+interface Props {
+  readonly runIndex: number;
+  readonly widthCss: number;
+  readonly layout: GanttLayout;
+  readonly clusters: readonly ClusterSummary[];
+  readonly run: RunInfo;
+  readonly seg: SegmentColumns;
+  readonly scale: TimeScale;
+  readonly theme: Theme;
+  readonly hoverIndex: number;
+  readonly renderLoop: RenderLoop;
+}
+
+export function GanttCanvas(props: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop } = props;
+
+  useEffect(() => {
+    const key = `gantt-${runIndex}`;
+    renderLoop.schedule(key, () => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      const dpr = window.devicePixelRatio || 1;
+      const widthDev = Math.round(widthCss * dpr);
+      const heightDev = Math.round(layout.height * dpr);
+      if (canvas.width !== widthDev) canvas.width = widthDev;
+      if (canvas.height !== heightDev) canvas.height = heightDev;
+      const ctx = canvas.getContext("2d");
+      if (!ctx) return;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex });
+    });
+    return () => renderLoop.cancel(key);
+  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      className="gantt-canvas"
+      data-testid="gantt-canvas"
+      style={{ width: `${widthCss}px`, height: `${layout.height}px` }}
+    />
+  );
+}

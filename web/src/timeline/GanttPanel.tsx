@@ -1,0 +1,98 @@
+// One scheduler run: heading, a label gutter (cluster + core rows) and the
+// canvas. Hovering the canvas hit-tests segments and updates the store.
+import { memo, type MouseEvent, useCallback, useMemo } from "react";
+import type { SegmentColumns } from "../engine/engine";
+import type { ClusterSummary, PlatformSummary, RunInfo } from "../engine/engine-types";
+import { formatMetric, schedulerLabel } from "../logic/format";
+import type { Theme } from "../logic/palette";
+import { hitTest } from "../logic/segments";
+import type { Hover } from "../state/store";
+import { computeLayout, rowAt } from "./gantt-layout";
+import { GanttCanvas } from "./GanttCanvas";
+import type { RenderLoop } from "./render-loop";
+import type { TimeScale } from "./time-scale";
+
+interface Props {
+  readonly runIndex: number;
+  readonly platform: PlatformSummary;
+  readonly run: RunInfo;
+  readonly seg: SegmentColumns;
+  readonly scale: TimeScale;
+  readonly theme: Theme;
+  readonly gutterCss: number;
+  readonly hover: Hover | null;
+  readonly isDragging: () => boolean;
+  readonly onHover: (hover: Hover | null) => void;
+  readonly renderLoop: RenderLoop;
+}
+
+/** "big · A15 · 1600 MHz", or "Denver · 2035 MHz" when the name is the core type. */
+export function clusterLabel(cluster: ClusterSummary): string {
+  const parts = cluster.name === cluster.core_type ? [cluster.name] : [cluster.name, cluster.core_type];
+  return [...parts, `${cluster.freq_mhz} MHz`].join(" · ");
+}
+
+/** Hover tolerance in CSS pixels, so sub-pixel segments can be picked. */
+const HIT_SLOP_PX = 3;
+
+export const GanttPanel = memo(function GanttPanel(props: Props) {
+  const { runIndex, platform, run, seg, scale, theme, gutterCss, hover, isDragging, onHover, renderLoop } = props;
+  const layout = useMemo(() => computeLayout(platform), [platform]);
+  const hoverIndex = hover && hover.run === runIndex ? hover.index : -1;
+
+  const onMouseMove = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      if (isDragging()) return;
+      const rect = event.currentTarget.getBoundingClientRect();
+      const row = rowAt(layout, event.clientY - rect.top);
+      const tNs = scale.pxToTime(event.clientX - rect.left);
+      const index = row ? hitTest(seg, row.core, tNs, scale.pxToDuration(HIT_SLOP_PX)) : -1;
+      if (!row || index < 0) {
+        if (hover) onHover(null);
+        return;
+      }
+      onHover({ run: runIndex, core: row.core, index, clientX: event.clientX, clientY: event.clientY });
+    },
+    [isDragging, layout, scale, seg, hover, onHover, runIndex],
+  );
+
+  return (
+    <section className="gantt" data-testid="gantt" data-scheduler={run.scheduler}>
+      <h3 className="gantt-title">
+        {schedulerLabel(run.scheduler)}
+        <span className="gantt-subtitle">makespan {formatMetric(run.metrics.makespan_ns / 1e6)} ms</span>
+      </h3>
+      <div className="gantt-body" style={{ height: `${layout.height}px` }}>
+        <div className="gantt-gutter" style={{ width: `${gutterCss}px` }}>
+          {layout.freqStrips.map((strip) => {
+            const cluster = platform.clusters[strip.cluster];
+            return (
+              <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height }} title="Cluster · core type · frequency (shaded strip: frequency over time)">
+                {clusterLabel(cluster)}
+              </div>
+            );
+          })}
+          {layout.rows.map((row) => (
+            <div key={row.core} className="core-label" data-testid="gantt-row" data-core={row.core} style={{ top: row.y, height: row.height }}>
+              core {row.core}
+            </div>
+          ))}
+        </div>
+        <div className="gantt-plot" onMouseMove={onMouseMove} onMouseLeave={() => onHover(null)}>
+          <GanttCanvas
+            runIndex={runIndex}
+            widthCss={scale.widthCss}
+            layout={layout}
+            clusters={platform.clusters}
+            run={run}
+            seg={seg}
+            scale={scale}
+            theme={theme}
+            hoverIndex={hoverIndex}
+            renderLoop={renderLoop}
+          />
+        </div>
+      </div>
+    </section>
+  );
+});

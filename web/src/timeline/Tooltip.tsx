@@ -1,0 +1,63 @@
+// The hover tooltip (an HTML div) describing the segment under the mouse.
+import { Fragment } from "react";
+import type { SimResult } from "../engine/engine";
+import { NO_TASK, SegKind } from "../engine/engine-types";
+import { formatDuration, formatMs } from "../logic/format";
+import type { Hover } from "../state/store";
+
+const KIND_LABEL = ["work", "overhead (steal / search / dispatch)", "idle"];
+
+export function Tooltip(props: { readonly hover: Hover | null; readonly result: SimResult | null }) {
+  const { hover, result } = props;
+  if (!hover || !result) return null;
+  const seg = result.segments[hover.run];
+  const i = hover.index;
+  if (!seg || i < 0 || i >= seg.count) return null;
+  const taskTypes = result.summary.task_types;
+  const isWork = seg.kind[i] === SegKind.Work;
+  const t = seg.startNs[i];
+  const interference = result.summary.runs[hover.run]?.interference_intervals.filter(
+    (f) => f.cores.includes(seg.core[i]) && f.start_ns <= t && t < f.end_ns,
+  );
+  const left = Math.min(hover.clientX + 14, window.innerWidth - 250);
+  const top = hover.clientY + 16 > window.innerHeight - 150 ? hover.clientY - 140 : hover.clientY + 16;
+  return (
+    <div className="tooltip" data-testid="tooltip" role="tooltip" style={{ left, top }}>
+      <div className="tooltip-title">
+        {seg.task[i] === NO_TASK ? KIND_LABEL[seg.kind[i]] ?? "segment" : `task ${seg.task[i]}`}
+      </div>
+      <dl>
+        {seg.task[i] !== NO_TASK && (
+          <>
+            <dt>type</dt>
+            <dd>{taskTypes[seg.taskType[i]] ?? `#${seg.taskType[i]}`}</dd>
+            <dt>priority</dt>
+            <dd>{seg.priority[i] === 1 ? "high (critical)" : "low"}</dd>
+          </>
+        )}
+        {!isWork && (
+          <>
+            <dt>kind</dt>
+            <dd>{KIND_LABEL[seg.kind[i]] ?? `kind ${seg.kind[i]}`}</dd>
+          </>
+        )}
+        <dt title="Execution place: (leader core, width)">place</dt>
+        <dd>
+          (C{seg.leader[i]},{seg.width[i]})
+        </dd>
+        <dt>core</dt>
+        <dd>{seg.core[i]}</dd>
+        <dt>start</dt>
+        <dd>{formatMs(seg.startNs[i])}</dd>
+        <dt>duration</dt>
+        <dd>{formatDuration(seg.endNs[i] - seg.startNs[i])}</dd>
+        {interference?.map((f) => (
+          <Fragment key={`${f.kind}-${f.start_ns}`}>
+            <dt>{f.kind === "offline" ? "offline" : `${f.kind} interference`}</dt>
+            <dd>{f.label}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </div>
+  );
+}

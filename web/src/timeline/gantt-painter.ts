@@ -1,0 +1,140 @@
+// Paints one scheduler run on a canvas: frequency strips, per-core segment
+// rows (with level of detail), interference marks and the hover outline.
+import type { SegmentColumns } from "../engine/engine";
+import type { ClusterSummary, RunInfo } from "../engine/engine-types";
+import { SegKind } from "../engine/engine-types";
+import { labelColor, priorityColor, taskTypeColor, type Theme } from "../logic/palette";
+import { visibleRange } from "../logic/segments";
+import type { GanttLayout } from "./gantt-layout";
+import { forEachLodRect } from "./lod";
+import type { TimeScale } from "./time-scale";
+
+export interface PaintInput {
+  readonly ctx: CanvasRenderingContext2D;
+  readonly widthCss: number;
+  readonly layout: GanttLayout;
+  readonly clusters: readonly ClusterSummary[];
+  readonly run: RunInfo;
+  readonly seg: SegmentColumns;
+  readonly scale: TimeScale;
+  readonly theme: Theme;
+  readonly hoverIndex: number;
+}
+
+export function paintGantt(input: PaintInput): void {
+  const { ctx, widthCss, layout, theme } = input;
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, widthCss, layout.height);
+  layout.rows.forEach((row, i) => {
+    if (i % 2 === 1) {
+      ctx.fillStyle = theme.rowStripe;
+      ctx.fillRect(0, row.y, widthCss, row.height);
+    }
+  });
+  paintFrequencies(input);
+  paintSegments(input);
+  paintInterference(input);
+  paintHover(input);
+}
+
+function paintFrequencies({ ctx, layout, clusters, run, scale, theme, widthCss }: PaintInput): void {
+  for (const strip of layout.freqStrips) {
+    const cluster = clusters[strip.cluster];
+    const intervals = run.freq_intervals.filter((f) => f.cluster === strip.cluster);
+    const maxFreq = Math.max(1, ...cluster.freqs_mhz, ...intervals.map((f) => f.freq_mhz));
+    const usable = strip.height - 3;
+    ctx.fillStyle = theme.freqFill;
+    ctx.strokeStyle = theme.freqLine;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (const f of intervals) {
+      const x0 = Math.max(0, scale.timeToPx(f.start_ns));
+      const x1 = Math.min(widthCss, scale.timeToPx(f.end_ns));
+      if (x1 <= x0) continue;
+      const h = Math.max(1, (f.freq_mhz / maxFreq) * usable);
+      const top = strip.y + strip.height - 1 - h;
+      ctx.fillRect(x0, top, x1 - x0, h);
+      ctx.moveTo(x0, top + 0.5);
+      ctx.lineTo(x1, top + 0.5);
+    }
+    ctx.stroke();
+    ctx.fillStyle = theme.grid;
+    ctx.fillRect(0, strip.y + strip.height - 1, widthCss, 1);
+  }
+}
+
+function colorOf(seg: SegmentColumns, i: number, theme: Theme): string {
+  if (seg.kind[i] !== SegKind.Work) return theme.overhead;
+  return seg.priority[i] === 1 ? priorityColor(seg.taskType[i], theme.dark) : taskTypeColor(seg.taskType[i]);
+}
+
+function paintSegments({ ctx, layout, seg, scale, theme, widthCss }: PaintInput): void {
+  ctx.font = "10px system-ui, sans-serif";
+  ctx.textBaseline = "middle";
+  for (const row of layout.rows) {
+    const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
+    const outlines: [number, number][] = [];
+    const labels: [number, number, number][] = [];
+    forEachLodRect(seg, first, last, scale, (x0, x1, i, merged) => {
+      const left = Math.max(-1, x0);
+      const right = Math.min(widthCss + 1, x1);
+      if (right <= left) return;
+      const overhead = seg.kind[i] !== SegKind.Work;
+      const inset = overhead ? 5 : 2;
+      // Leave a 1 px gap between wide neighbours so boundaries stay visible.
+      const w = right - left > 3 ? right - left - 1 : right - left;
+      ctx.fillStyle = colorOf(seg, i, theme);
+      ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
+      if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
+      if (merged === 1 && !overhead && w >= 36) labels.push([left, w, i]);
+    });
+    ctx.strokeStyle = theme.priorityOutline;
+    ctx.lineWidth = 1;
+    for (const [left, w] of outlines) ctx.strokeRect(left + 0.5, row.y + 2.5, w - 1, row.height - 5);
+    for (const [left, w, i] of labels) {
+      ctx.fillStyle = labelColor(seg.taskType[i], seg.priority[i] === 1, theme.dark);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(left, row.y, w, row.height);
+      ctx.clip();
+      ctx.fillText(`T${seg.task[i]}`, left + 3, row.y + row.height / 2);
+      ctx.restore();
+    }
+  }
+}
+
+function paintInterference({ ctx, layout, run, scale, theme, widthCss }: PaintInput): void {
+  for (const interval of run.interference_intervals) {
+    const x0 = Math.max(0, scale.timeToPx(interval.start_ns));
+    const x1 = Math.min(widthCss, scale.timeToPx(interval.end_ns));
+    if (x1 <= x0) continue;
+    for (const core of interval.cores) {
+      const row = layout.rows.find((r) => r.core === core);
+      if (!row) continue;
+      if (interval.kind === "offline") {
+        ctx.globalAlpha = 0.35;
+        ctx.fillStyle = theme.interference.offline;
+        ctx.fillRect(x0, row.y, Math.max(1, x1 - x0), row.height);
+        ctx.globalAlpha = 1;
+      } else {
+        // A faint band over the row plus a solid bar along its bottom.
+        ctx.fillStyle = theme.interference[interval.kind] ?? theme.overhead;
+        ctx.globalAlpha = 0.16;
+        ctx.fillRect(x0, row.y, Math.max(1, x1 - x0), row.height);
+        ctx.globalAlpha = 1;
+        ctx.fillRect(x0, row.y + row.height - 2, Math.max(1, x1 - x0), 2);
+      }
+    }
+  }
+}
+
+function paintHover({ ctx, layout, seg, scale, theme, hoverIndex }: PaintInput): void {
+  if (hoverIndex < 0 || hoverIndex >= seg.count) return;
+  const row = layout.rows.find((r) => r.core === seg.core[hoverIndex]);
+  if (!row) return;
+  const x0 = scale.timeToPx(seg.startNs[hoverIndex]);
+  const x1 = Math.max(x0 + 2, scale.timeToPx(seg.endNs[hoverIndex]));
+  ctx.strokeStyle = theme.text;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(x0, row.y + 1, x1 - x0, row.height - 2);
+}
