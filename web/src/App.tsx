@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
+import { ImportPanel } from "./panels/ImportPanel";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import type { AppState } from "./state/store";
@@ -52,6 +53,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
       <main>
         {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
         <ScenarioEditor />
+        <ImportPanel />
         <Timeline renderLoop={props.renderLoop} />
       </main>
     </div>

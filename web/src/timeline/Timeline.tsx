@@ -6,6 +6,7 @@ import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useStore } from "../state/StoreProvider";
 import type { Hover } from "../state/store";
 import { GanttPanel } from "./GanttPanel";
+import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
 import { TimeAxis } from "./TimeAxis";
 import { TimeScale, type TimeWindow } from "./time-scale";
@@ -70,6 +71,7 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
         <div className="axis-row" style={{ paddingLeft: `${GUTTER_CSS}px` }}>
           <TimeAxis scale={scale} />
         </div>
+        {state.imported && <ImportedGantt view={state.imported} scale={scale} theme={theme} gutterCss={GUTTER_CSS} renderLoop={props.renderLoop} />}
         {result &&
           result.summary.runs.map((run, i) => (
             <GanttPanel

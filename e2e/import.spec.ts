@@ -1,0 +1,72 @@
+// Importing real traces from traces/: the systrace sample by drag and drop,
+// the Chrome JSON sample (gzip) through the file picker, a truncated file with
+// its diagnostics, then "Calibrate and simulate" beside the imported run.
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { openDefault, SCREENSHOTS, waitIdle } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  await openDefault(page);
+  expect(errors).toEqual([]);
+});
+
+/** Drops `path` on the drop zone, as a user dragging a file from their desktop would. */
+async function dropFile(page: Page, path: string, name: string, mime: string): Promise<void> {
+  const base64 = readFileSync(path).toString("base64");
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, mime }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type: mime }));
+      return dt;
+    },
+    { base64, name, mime },
+  );
+  await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer });
+}
+
+test("a dropped systrace shows per-CPU lanes with frequencies, then calibrates and simulates", async ({ page }) => {
+  await dropFile(page, "traces/trace_surfaceflinger.html", "trace_surfaceflinger.html", "text/html");
+  const gantt = page.getByTestId("imported-gantt");
+  await expect(gantt).toBeVisible();
+  await expect(gantt).toHaveAttribute("data-format", "systrace");
+  await expect(gantt.getByTestId("imported-row").first()).toHaveText("CPU 0");
+  await expect(gantt.getByTestId("imported-row")).toHaveCount(16);
+  await expect(gantt).toContainText("CPUs 0–3");
+  await expect(gantt).toContainText("CPUs 4–7");
+  await expect(page.getByTestId("import-status")).toContainText("systrace, 856 slices");
+  await waitIdle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/import-systrace.png`, fullPage: true });
+
+  await page.getByTestId("calibrate").click();
+  await expect(page.getByTestId("import-status")).toContainText("Calibrated scenario loaded");
+  await waitIdle(page);
+  const gantts = page.getByTestId("gantt");
+  await expect(gantts).toHaveCount(2);
+  await expect(gantts.first().getByTestId("gantt-row")).toHaveCount(8);
+  await expect(page.getByTestId("imported-gantt")).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/import-calibrated.png`, fullPage: true });
+});
+
+test("the 24 MB Chrome JSON sample imports from the file picker with string and number tids", async ({ page }) => {
+  await page.getByTestId("trace-file-input").setInputFiles("traces/worker0.pt.trace.json.gz");
+  const gantt = page.getByTestId("imported-gantt");
+  await expect(gantt).toBeVisible({ timeout: 30_000 });
+  await expect(gantt).toHaveAttribute("data-format", "chrome_json");
+  await expect(page.getByTestId("import-status")).toContainText("48,892 slices");
+  await expect(gantt.getByTestId("imported-row")).toHaveCount(4);
+  await waitIdle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/import-chrome.png`, fullPage: true });
+});
+
+test("a truncated trace shows what parsed and where it broke", async ({ page }) => {
+  await page.getByTestId("trace-file-input").setInputFiles("traces/fixtures/chrome-corner-cases.json");
+  await expect(page.getByTestId("imported-gantt")).toBeVisible();
+  await expect(page.getByTestId("import-status")).toContainText("7 problems found");
+  const diagnostics = page.getByTestId("import-diagnostics");
+  await diagnostics.locator("summary").click();
+  await expect(diagnostics).toContainText("byte 1227: the file ends inside an event");
+  await page.screenshot({ path: `${SCREENSHOTS}/import-diagnostics.png`, fullPage: true });
+});
