@@ -70,3 +70,34 @@ test("a truncated trace shows what parsed and where it broke", async ({ page }) 
   await expect(diagnostics).toContainText("byte 1227: the file ends inside an event");
   await page.screenshot({ path: `${SCREENSHOTS}/import-diagnostics.png`, fullPage: true });
 });
+
+test("Paraver traces import with their .pcf names and .row labels when picked together", async ({ page }) => {
+  await page
+    .getByTestId("trace-file-input")
+    .setInputFiles(["traces/fixtures/paraver-small.prv", "traces/fixtures/paraver-small.pcf", "traces/fixtures/paraver-small.row"]);
+  const gantt = page.getByTestId("imported-gantt");
+  await expect(gantt).toHaveAttribute("data-format", "paraver");
+  await expect(gantt.getByTestId("imported-row")).toHaveText(["1.big", "2.little", "THREAD 1.1.1 (master)", "THREAD 1.1.2 (helper)"]);
+});
+
+test("a 150 MB ftrace file parses in the worker with a progress bar, and Cancel stops it", async ({ page }, testInfo) => {
+  // Made here by repeating the systrace sample's ftrace lines (not committed).
+  const lines = readFileSync("traces/trace_surfaceflinger.html", "utf8")
+    .split("\n")
+    .filter((l) => /\[\d{3}\] .{4,5} +\d+\.\d+: /.test(l))
+    .join("\n");
+  const path = testInfo.outputPath("big.ftrace.txt");
+  const { openSync, writeSync, closeSync } = await import("node:fs");
+  const fd = openSync(path, "w");
+  const block = Buffer.from(`${lines}\n`);
+  for (let size = 0; size < 150e6; size += block.length) writeSync(fd, block);
+  closeSync(fd);
+  await page.getByTestId("trace-file-input").setInputFiles(path);
+  const progress = page.getByTestId("import-progress");
+  await expect(progress).toBeVisible();
+  // The page stays responsive while the worker parses: the zoom button still answers.
+  await page.getByTestId("reset-zoom").click();
+  await progress.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("import-status")).toContainText("cancelled");
+  await expect(page.getByTestId("imported-gantt")).toHaveCount(0);
+});
