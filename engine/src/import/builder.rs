@@ -230,10 +230,17 @@ impl Builder {
             }
         }
         let mut order: Vec<u32> = (0..self.lanes.len() as u32).filter(|&l| used[l as usize]).collect();
+        // A CPU lane is plain when it is *the* lane of its CPU; keyed CPU lanes (a second process's CPUs) follow, by label.
+        let plain = |lane: u32, cpu: u32| self.cpu_lane.get(cpu as usize).copied().flatten() == Some(lane);
         order.sort_by(|&a, &b| {
             let (la, lb) = (&self.lanes[a as usize], &self.lanes[b as usize]);
             match (la.cpu, lb.cpu) {
-                (Some(x), Some(y)) => x.cmp(&y).then(a.cmp(&b)),
+                (Some(x), Some(y)) => match (plain(a, x), plain(b, y)) {
+                    (true, true) => x.cmp(&y),
+                    (true, false) => std::cmp::Ordering::Less,
+                    (false, true) => std::cmp::Ordering::Greater,
+                    (false, false) => natural_cmp(&la.label, &lb.label).then(x.cmp(&y)).then(a.cmp(&b)),
+                },
                 (Some(_), None) => std::cmp::Ordering::Less,
                 (None, Some(_)) => std::cmp::Ordering::Greater,
                 (None, None) => natural_cmp(&la.label, &lb.label).then(a.cmp(&b)),

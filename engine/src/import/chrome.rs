@@ -506,9 +506,14 @@ impl ChromeParser {
             b.diag(Location::None, format!("{} counter (C) events other than CPU frequency were not imported", self.other_counters));
         }
         for (lane, key) in &self.cpu_lane_keys {
-            if let Some(name) = self.thread_names.get(key) {
-                b.set_lane_label(*lane, name.clone());
-            }
+            let pid = key.split('\u{1}').next().unwrap_or("");
+            let name = self.thread_names.get(key).cloned();
+            let label = match (name, self.cpu_pid.as_deref() == Some(pid)) {
+                (Some(n), true) => n,
+                (Some(n), false) => format!("{}: {n}", self.process_names.get(pid).cloned().unwrap_or_else(|| format!("pid {pid}"))),
+                (None, _) => continue,
+            };
+            b.set_lane_label(*lane, label);
         }
         for (lane, pid, tid) in &self.lane_ids {
             let key = format!("{pid}\u{1}{tid}");

@@ -94,3 +94,19 @@ fn malformed_input_is_reported_with_its_line_or_offset() {
     let cut = import_bytes("t.json.gz", &gz[..gz.len() - 12]);
     assert!(cut.diagnostics.iter().any(|d| d.message.contains("gzip")), "{:?}", cut.diagnostics);
 }
+
+#[test]
+fn a_simulated_run_exports_to_chrome_json_and_imports_back() {
+    let scenario = engine::scenario::presets::scenario("tx2-dvfs-square").expect("preset");
+    let result = scenario.run().expect("runs");
+    let trace = engine::export::run_as_trace(&scenario, &result, 0).expect("run 0");
+    let json = chrome_json(&[("sim".to_string(), &trace)]);
+    let again = import_bytes("sim.json", json.as_bytes());
+    assert_eq!(again.diagnostics_total, 0, "{:?}", again.diagnostics);
+    assert_eq!(again.n_cpus(), scenario.platform.n_cores());
+    assert_eq!(again.record.len(), trace.record.len());
+    // The square wave shows up as frequency changes on the Denver cores.
+    assert!(again.freq.iter().filter(|f| f.cpu == 0).count() > 2);
+    let busy = |t: &engine::import::ImportedTrace| -> u64 { (0..t.record.len()).map(|i| t.record.end_ns[i] - t.record.start_ns[i]).sum() };
+    assert_eq!(busy(&again), busy(&trace));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImportResult } from "../engine/import-protocol";
-import { buildImportedView, diagnosticText } from "./imported-trace";
+import { alignColors, buildImportedView, diagnosticText } from "./imported-trace";
 
 function result(): ImportResult {
   return {
@@ -33,5 +33,15 @@ describe("buildImportedView", () => {
   it("names where a diagnostic points", () => {
     expect(diagnosticText({ line: 3, offset: null, message: "bad" })).toBe("line 3: bad");
     expect(diagnosticText({ line: null, offset: 9, message: "bad" })).toBe("byte 9: bad");
+  });
+});
+
+describe("alignColors", () => {
+  it("gives a slice the colour index of the simulated task type of the same name", () => {
+    const v = buildImportedView("t.txt", result());
+    const seg = alignColors(v, ["compute", "other"]);
+    // Slices in lane order: CPU 0 "worker", CPU 2 "worker", thread lane "compute".
+    expect(Array.from(seg.taskType)).toEqual([2, 2, 0]);
+    expect(alignColors(v, [])).toBe(v.seg);
   });
 });

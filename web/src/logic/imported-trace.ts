@@ -110,3 +110,20 @@ export function diagnosticText(d: { line: number | null; offset: number | null; 
   if (d.offset !== null) return `byte ${d.offset}: ${d.message}`;
   return d.message;
 }
+
+/**
+ * The view's slices with their name indices mapped onto `taskTypes` (the simulated runs' type names), so that a
+ * calibrated scenario's tasks and the trace slices they came from share a colour; other names keep distinct indices.
+ */
+export function alignColors(view: ImportedView, taskTypes: readonly string[]): SegmentColumns {
+  if (taskTypes.length === 0) return view.seg;
+  const index = new Map(taskTypes.map((name, i) => [name, i]));
+  const names = view.result.names;
+  const map = new Uint32Array(names.length);
+  names.forEach((name, i) => {
+    map[i] = index.get(name) ?? taskTypes.length + i;
+  });
+  const taskType = new Uint32Array(view.seg.count);
+  for (let i = 0; i < view.seg.count; i++) taskType[i] = map[view.seg.taskType[i]] ?? view.seg.taskType[i];
+  return { ...view.seg, taskType };
+}

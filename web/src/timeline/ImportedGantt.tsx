@@ -3,7 +3,7 @@
 // worker lanes. Idle states are drawn as thin grey bars.
 import { memo, useMemo } from "react";
 import { formatDuration } from "../logic/format";
-import type { ImportedView } from "../logic/imported-trace";
+import { alignColors, type ImportedView } from "../logic/imported-trace";
 import type { Theme } from "../logic/palette";
 import { computeLayout } from "./gantt-layout";
 import { GanttCanvas } from "./GanttCanvas";
@@ -19,10 +19,13 @@ interface Props {
   readonly theme: Theme;
   readonly gutterCss: number;
   readonly renderLoop: RenderLoop;
+  /** Task types of the simulated runs, to colour same-named slices alike. */
+  readonly taskTypes: readonly string[];
 }
 
-export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop }: Props) {
+export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
   const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
+  const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
   const s = view.result.summary;
   return (
     <section className="gantt gantt-imported" data-testid="imported-gantt" data-format={s.format}>
@@ -52,7 +55,7 @@ export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, g
             layout={layout}
             clusters={view.platform.clusters}
             run={view.run}
-            seg={view.seg}
+            seg={seg}
             scale={scale}
             theme={theme}
             hoverIndex={-1}

@@ -16,6 +16,7 @@ import { useTheme } from "./use-theme";
 import { useTimelineInteractions } from "./use-timeline-interactions";
 
 const GUTTER_CSS = 168;
+const NO_TYPES: readonly string[] = [];
 /** Room on the right for the last axis label. */
 const RIGHT_PAD_CSS = 12;
 
@@ -71,7 +72,7 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
         <div className="axis-row" style={{ paddingLeft: `${GUTTER_CSS}px` }}>
           <TimeAxis scale={scale} />
         </div>
-        {state.imported && <ImportedGantt view={state.imported} scale={scale} theme={theme} gutterCss={GUTTER_CSS} renderLoop={props.renderLoop} />}
+        {state.imported && <ImportedGantt view={state.imported} scale={scale} theme={theme} gutterCss={GUTTER_CSS} renderLoop={props.renderLoop} taskTypes={result?.summary.task_types ?? NO_TYPES} />}
         {result &&
           result.summary.runs.map((run, i) => (
             <GanttPanel
