@@ -40,6 +40,21 @@ test("a dropped systrace shows per-CPU lanes with frequencies, then calibrates a
   await waitIdle(page);
   await page.screenshot({ path: `${SCREENSHOTS}/import-systrace.png`, fullPage: true });
 
+  // Hovering CPU 0 names what ran there (or its idle state).
+  const row = gantt.getByTestId("imported-row").first();
+  const rowBox = await row.boundingBox();
+  const canvasBox = await gantt.getByTestId("gantt-canvas").boundingBox();
+  if (!rowBox || !canvasBox) throw new Error("no boxes");
+  const tooltip = page.getByTestId("imported-tooltip");
+  for (let x = 2; x < canvasBox.width; x += 9) {
+    await page.mouse.move(canvasBox.x + x, rowBox.y + rowBox.height / 2);
+    if (await tooltip.isVisible()) break;
+  }
+  await expect(tooltip).toContainText("CPU 0");
+  await expect(tooltip).toContainText("duration");
+  await page.screenshot({ path: `${SCREENSHOTS}/import-tooltip.png` });
+  await page.mouse.move(0, 0);
+
   await page.getByTestId("calibrate").click();
   await expect(page.getByTestId("import-status")).toContainText("Calibrated scenario loaded");
   await waitIdle(page);

@@ -36,6 +36,8 @@ export function ImportPanel() {
   const client = useMemo(() => new TraceImportClient(), []);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [dragging, setDragging] = useState(false);
+  /** Cluster sizes typed by the user ("4,4"); empty: inferred from frequency domains. */
+  const [split, setSplit] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
   const imported = state.imported;
 
@@ -71,7 +73,12 @@ export function ImportPanel() {
   };
 
   const calibrate = () => {
-    client.calibrate("").then(
+    const sizes = split.split(/[,\s]+/).filter((x) => x !== "").map(Number);
+    if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+      setStatus({ kind: "error", message: `Cluster sizes must be whole numbers such as "4,4", got "${split}".` });
+      return;
+    }
+    client.calibrate(sizes.length > 0 ? JSON.stringify({ clusters: sizes }) : "").then(
       (cal) => {
         dispatch({ type: "scenarioSet", text: cal.scenario, debounceMs: 0, presetName: "" });
         setStatus({ kind: "done", message: "Calibrated scenario loaded: every scheduler runs it below the imported trace." });
@@ -139,6 +146,10 @@ export function ImportPanel() {
           <button type="button" data-testid="calibrate" onClick={calibrate} title="Infer clusters, speed ratios and tasks from the trace, then run every scheduler on them">
             Calibrate and simulate
           </button>
+          <label className="muted" title="Cluster sizes over the trace's CPUs in order (or its lanes when it has none); empty: inferred from frequency domains">
+            clusters{" "}
+            <input className="split-input" data-testid="cluster-split" value={split} placeholder="auto" size={6} onChange={(e) => setSplit(e.currentTarget.value)} />
+          </label>
           <button type="button" data-testid="export-chrome" onClick={exportChrome} title="Chrome Trace Event JSON; opens in ui.perfetto.dev">
             Export Chrome JSON
           </button>

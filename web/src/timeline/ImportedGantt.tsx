@@ -1,11 +1,13 @@
 // The imported trace as one more Gantt on the shared time axis: CPU lanes
 // grouped by frequency domain (with their frequency strip), then thread or
 // worker lanes. Idle states are drawn as thin grey bars.
-import { memo, useMemo } from "react";
-import { formatDuration } from "../logic/format";
+import { memo, type MouseEvent, useMemo, useState } from "react";
+import { NO_TASK, SegKind } from "../engine/engine-types";
+import { formatDuration, formatMs } from "../logic/format";
+import { hitTest } from "../logic/segments";
 import { alignColors, type ImportedView } from "../logic/imported-trace";
 import type { Theme } from "../logic/palette";
-import { computeLayout } from "./gantt-layout";
+import { computeLayout, rowAt } from "./gantt-layout";
 import { GanttCanvas } from "./GanttCanvas";
 import type { RenderLoop } from "./render-loop";
 import type { TimeScale } from "./time-scale";
@@ -26,6 +28,14 @@ interface Props {
 export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
   const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
   const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
+  // Transient UI state: the slice under the mouse (the imported trace has no entry in the store's hover).
+  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
+  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const row = rowAt(layout, event.clientY - rect.top);
+    const index = row ? hitTest(seg, row.core, scale.pxToTime(event.clientX - rect.left), scale.pxToDuration(3)) : -1;
+    setHover(index < 0 ? null : { index, x: event.clientX, y: event.clientY });
+  };
   const s = view.result.summary;
   return (
     <section className="gantt gantt-imported" data-testid="imported-gantt" data-format={s.format}>
@@ -48,7 +58,7 @@ export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, g
             </div>
           ))}
         </div>
-        <div className="gantt-plot">
+        <div className="gantt-plot" onMouseMove={onMouseMove} onMouseLeave={() => setHover(null)}>
           <GanttCanvas
             runIndex={IMPORTED_RUN_KEY}
             widthCss={scale.widthCss}
@@ -58,11 +68,44 @@ export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, g
             seg={seg}
             scale={scale}
             theme={theme}
-            hoverIndex={-1}
+            hoverIndex={hover?.index ?? -1}
             renderLoop={renderLoop}
           />
         </div>
       </div>
+      {hover && <SliceTooltip view={view} index={hover.index} x={hover.x} y={hover.y} />}
     </section>
   );
 });
+
+function SliceTooltip({ view, index, x, y }: { readonly view: ImportedView; readonly index: number; readonly x: number; readonly y: number }) {
+  const seg = view.seg;
+  const r = view.result;
+  const thread = seg.task[index] === NO_TASK ? null : r.threads[seg.task[index]];
+  const idle = seg.kind[index] === SegKind.Idle;
+  return (
+    <div className="tooltip" data-testid="imported-tooltip" role="tooltip" style={{ left: Math.min(x + 14, window.innerWidth - 270), top: y + 16 }}>
+      <div className="tooltip-title">{r.names[seg.taskType[index]] ?? "slice"}</div>
+      <dl>
+        <dt>lane</dt>
+        <dd>{view.laneLabels[seg.core[index]]}</dd>
+        {thread !== null && (
+          <>
+            <dt>thread</dt>
+            <dd>{thread}</dd>
+          </>
+        )}
+        {idle && (
+          <>
+            <dt>kind</dt>
+            <dd>CPU idle state</dd>
+          </>
+        )}
+        <dt>start</dt>
+        <dd>{formatMs(seg.startNs[index])}</dd>
+        <dt>duration</dt>
+        <dd>{formatDuration(seg.endNs[index] - seg.startNs[index])}</dd>
+      </dl>
+    </div>
+  );
+}
