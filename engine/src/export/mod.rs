@@ -54,5 +54,6 @@ pub fn run_as_trace(scenario: &Scenario, result: &ScenarioResult, run: usize) ->
         diagnostics: Vec::new(),
         diagnostics_total: 0,
         events: Vec::new(),
+        wakeups: Vec::new(),
     })
 }

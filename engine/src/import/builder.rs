@@ -51,6 +51,7 @@ pub struct Builder {
     seen_time: bool,
     /// Counts of event kinds seen, for the summary.
     pub events: Vec<(String, u64)>,
+    wakeups: Vec<(i64, u32, u32)>,
 }
 
 impl Builder {
@@ -185,6 +186,12 @@ impl Builder {
         self.freq.push((cpu, t_ns, freq_khz));
     }
 
+    /// A wake-up of thread `wakee` by thread `waker` (or `NO_TASK`).
+    pub fn wakeup(&mut self, t_ns: i64, waker: u32, wakee: u32) {
+        self.saw_time(t_ns);
+        self.wakeups.push((t_ns, waker, wakee));
+    }
+
     /// Records a problem at `at`; beyond [`MAX_DIAGNOSTICS`] they are only counted.
     pub fn diag(&mut self, at: Location, message: String) {
         self.diagnostics_total += 1;
@@ -300,6 +307,7 @@ impl Builder {
             diagnostics: self.diagnostics,
             diagnostics_total: self.diagnostics_total,
             events: self.events,
+            wakeups: self.wakeups.iter().filter(|w| w.0 >= origin_ns).map(|&(t, waker, wakee)| super::Wakeup { t_ns: rel(t), waker, wakee }).collect(),
         }
     }
 }

@@ -4,7 +4,8 @@
 //! 2. Speed ratios: each slice's duration is scaled to its cluster's top frequency (`dur × f/f_top`); for every name that ran on two
 //!    clusters, the ratio of mean scaled durations; the median over names gives the cluster's ratio (the slowest cluster is 1).
 //! 3. Workload: each top-level work slice becomes a task of `dur × f/f_top × ratio` reference ns, typed by its name; the slices of one
-//!    thread (or lane) are chained in time order, and the heaviest chain is marked high priority.
+//!    thread (or lane) are chained in time order, a `sched_wakeup` makes the waker's slice a predecessor of the wakee's next slice,
+//!    and the heaviest chain is marked high priority.
 //! 4. Frequencies: each cluster's observed levels, and the observed changes replayed as DVFS events.
 
 use std::collections::BTreeMap;
@@ -208,6 +209,27 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
         let name = trace.names.get(it.name as usize).cloned().unwrap_or_else(|| "task".into());
         tasks.push(DagTask { task_type: Some(name), class: "imported".into(), work_ns: (work_ns * 10.0).round() / 10.0, priority: Priority::Low, deps });
     }
+    // Wake-ups add edges across threads: the waker's slice running at the wake-up comes before the wakee's next slice.
+    let mut by_thread: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    for (i, it) in items.iter().enumerate() {
+        by_thread.entry(it.chain).or_default().push(i);
+    }
+    let mut wake_edges = 0usize;
+    for w in &trace.wakeups {
+        if w.waker == NO_TASK {
+            continue;
+        }
+        let (Some(wakee), Some(waker)) = (by_thread.get(&(w.wakee as u64)), by_thread.get(&(w.waker as u64))) else { continue };
+        let Some(&j) = wakee.iter().find(|&&j| items[j].start >= w.t_ns) else { continue };
+        let Some(&k) = waker.iter().rev().find(|&&k| items[k].start <= w.t_ns) else { continue };
+        if k < j && !tasks[j].deps.contains(&(k as u32)) {
+            tasks[j].deps.push(k as u32);
+            wake_edges += 1;
+        }
+    }
+    if wake_edges > 0 {
+        notes.push(format!("{wake_edges} dependencies from sched_wakeup events"));
+    }
     if let Some((&heaviest, _)) = chain_work.iter().max_by(|a, b| a.1.total_cmp(b.1)) {
         for (t, it) in tasks.iter_mut().zip(&items) {
             if it.chain == heaviest {
@@ -288,6 +310,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
         })).collect::<Vec<_>>(),
         "tasks": items.len(),
         "dvfs_events": scenario.events.len(),
+        "wakeup_edges": wake_edges,
         "notes": notes,
     });
     Ok(Calibration { scenario, report })

@@ -242,6 +242,10 @@ impl FtraceParser {
 
     fn thread(&mut self, b: &mut Builder, pid: u32, comm: &[u8]) -> u32 {
         if let Some(&t) = self.pids.get(&pid) {
+            // A task column with an unknown comm prints `<pid>` or `<...>`; a real name seen later replaces it.
+            if !comm.starts_with(b"<") && b.threads.get(t as usize).is_some_and(|l| l.starts_with('<')) {
+                b.set_thread_label(t, format!("{} {pid}", String::from_utf8_lossy(comm)));
+            }
             return t;
         }
         let t = b.add_thread(format!("{} {pid}", String::from_utf8_lossy(comm)));
@@ -282,6 +286,7 @@ impl FtraceParser {
                 }
             }
             b"tracing_mark_write" | b"print" => self.mark(b, &ev, at),
+            b"sched_wakeup" | b"sched_wakeup_new" => self.wakeup(b, &ev),
             _ => {}
         }
     }
@@ -314,6 +319,23 @@ impl FtraceParser {
             let name = b.name(&String::from_utf8_lossy(next_comm));
             self.running[cpu] = Some(Running { thread, name, pid: next_pid, start_ns: ev.t_ns });
         }
+    }
+
+    fn wakeup(&mut self, b: &mut Builder, ev: &EventLine<'_>) {
+        // Kernel form `comm=x pid=N …`, trace-cmd form `comm:N [prio] …`.
+        let woken = match spaced(ev.payload, b"comm=", b" pid=") {
+            Some(comm) => field(ev.payload, b"pid=").and_then(parse_u64).map(|pid| (comm, pid)),
+            None => {
+                let task = &ev.payload[..memchr::memmem::find(ev.payload, b" [").unwrap_or(ev.payload.len())];
+                let colon = task.iter().rposition(|&c| c == b':');
+                colon.and_then(|c| Some((&task[..c], parse_u64(&task[c + 1..])?)))
+            }
+        };
+        let Some((comm, pid)) = woken else { return };
+        let Ok(pid) = u32::try_from(pid) else { return };
+        let wakee = self.thread(b, pid, comm);
+        let waker = if ev.pid == 0 { NO_TASK } else { self.thread(b, ev.pid, ev.comm) };
+        b.wakeup(ev.t_ns, waker, wakee);
     }
 
     fn cpu_idle(&mut self, b: &mut Builder, ev: &EventLine<'_>, at: Location) {

@@ -138,6 +138,19 @@ pub struct ImportedTrace {
     pub diagnostics_total: usize,
     /// Counts of event kinds seen (ftrace event names, Chrome phases, Paraver record types).
     pub events: Vec<(String, u64)>,
+    /// Wake-ups (`sched_wakeup`): who woke whom, when; threads index [`threads`](Self::threads).
+    pub wakeups: Vec<Wakeup>,
+}
+
+/// A thread woken by another (or by an interrupt, `waker` = `NO_TASK`).
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wakeup {
+    /// When (relative to the trace's start).
+    pub t_ns: u64,
+    /// Thread that woke it, or `NO_TASK`.
+    pub waker: u32,
+    /// Thread woken.
+    pub wakee: u32,
 }
 
 impl ImportedTrace {
@@ -165,6 +178,7 @@ impl ImportedTrace {
             "span_ns": self.span_ns,
             "origin_ns": self.origin_ns,
             "freq_changes": self.freq.len(),
+            "wakeups": self.wakeups.len(),
             "events": events,
             "diagnostics": self.diagnostics_total,
             "first_diagnostics": self.diagnostics.iter().take(20).map(|d| d.to_string()).collect::<Vec<_>>(),

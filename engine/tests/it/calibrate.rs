@@ -22,6 +22,8 @@ fn systrace_sample_calibrates_into_a_scenario_every_scheduler_runs() {
     assert_eq!(little, 1.0);
     assert!((1.3..=4.0).contains(&big), "big/little ratio {big}; report {}", cal.report);
     assert!(!s.events.is_empty(), "observed frequency changes are replayed as DVFS events");
+    // 421 sched_wakeup lines: wake-ups between threads whose slices were kept become cross-thread edges.
+    assert!(cal.report["wakeup_edges"].as_u64().unwrap_or(0) > 50, "{}", cal.report);
     assert_eq!(s.schedulers, registry::names());
     let result = s.run().expect("runs");
     let n_tasks = cal.report["tasks"].as_u64().expect("tasks");
