@@ -40,15 +40,16 @@ export class TraceImportClient {
     };
     worker.onerror = (event) => this.failAll(new Error(`import worker error: ${event.message || "failed to start"}`));
     const [pcf, row] = await Promise.all([files.pcf?.text(), files.row?.text()]);
-    await this.call({ op: "start", arg: files.trace.name, pcf, row });
+    const call = (req: Omit<ImportRequest, "kind" | "id">, transfer: Transferable[] = []) =>
+      this.worker === worker ? this.call(req, transfer) : Promise.reject(new ImportCancelledError());
+    await call({ op: "start", arg: files.trace.name, pcf, row });
     const size = files.trace.size;
     for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
-      if (this.worker !== worker) throw new ImportCancelledError();
       const data = await files.trace.slice(offset, offset + CHUNK_BYTES).arrayBuffer();
-      await this.call({ op: "chunk", data }, [data]);
+      await call({ op: "chunk", data }, [data]);
       onProgress(Math.min(1, (offset + data.byteLength) / Math.max(1, size)));
     }
-    return (await this.call({ op: "finish" })) as ImportResult;
+    return (await call({ op: "finish" })) as ImportResult;
   }
 
   /** The calibrated scenario of the last import. */

@@ -143,13 +143,13 @@ export function ImportPanel() {
       )}
       {imported && !parsing && (
         <div className="import-actions">
-          <button type="button" data-testid="calibrate" onClick={calibrate} title="Infer clusters, speed ratios and tasks from the trace, then run every scheduler on them">
-            Calibrate and simulate
-          </button>
           <label className="muted" title="Cluster sizes over the trace's CPUs in order (or its lanes when it has none); empty: inferred from frequency domains">
             clusters{" "}
             <input className="split-input" data-testid="cluster-split" value={split} placeholder="auto" size={6} onChange={(e) => setSplit(e.currentTarget.value)} />
           </label>
+          <button type="button" data-testid="calibrate" onClick={calibrate} title="Infer clusters, speed ratios and tasks from the trace, then run every scheduler on them">
+            Calibrate and simulate
+          </button>
           <button type="button" data-testid="export-chrome" onClick={exportChrome} title="Chrome Trace Event JSON; opens in ui.perfetto.dev">
             Export Chrome JSON
           </button>
