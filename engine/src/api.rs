@@ -44,6 +44,16 @@ pub fn list_schedulers() -> String {
     serde_json::Value::from(registry::names()).to_string()
 }
 
+/// Loop schedules (for loop-program scenarios) as JSON `[{"name","params","description"}]`.
+#[wasm_bindgen]
+pub fn list_loop_schedules() -> String {
+    let v: Vec<_> = crate::loops::registry::LOOP_SCHEDULES
+        .iter()
+        .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
+        .collect();
+    serde_json::Value::Array(v).to_string()
+}
+
 /// The scenario JSON of preset `name`.
 pub fn try_preset_scenario(name: &str) -> Result<String, InputError> {
     presets::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))

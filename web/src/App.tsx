@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { ImportPanel } from "./panels/ImportPanel";
+import { LoopPanel } from "./panels/loops/LoopPanel";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import type { AppState } from "./state/store";
@@ -52,6 +53,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
       <ErrorBanner message={state.error} showingLastGood={state.good !== null} />
       <main>
         {summary ? <MetricsTable summary={summary} /> : !state.error && <p className="muted">Loading the engine…</p>}
+        {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
         <ScenarioEditor />
         <ImportPanel />
         <Timeline renderLoop={props.renderLoop} />

@@ -32,6 +32,8 @@ enum Format {
 #[derive(Clone, Copy, ValueEnum)]
 enum What {
     Schedulers,
+    /// Loop schedules for loop-program scenarios.
+    LoopSchedules,
     Presets,
     Platforms,
 }
@@ -136,6 +138,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::List { what } => {
             let names: Vec<&str> = match what {
                 What::Schedulers => registry::names(),
+                What::LoopSchedules => engine::loops::registry::names(),
                 What::Presets => presets::SCENARIOS.iter().map(|p| p.name).collect(),
                 What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
             };
@@ -211,6 +214,29 @@ fn bench(repeat: u32) -> Result<(), String> {
     println!("native_tasks_per_s: {:.0}", tasks as f64 / best_sim);
     println!("native_events_per_s: {:.0}", events as f64 / best_sim);
     println!("native_whole_process_tasks_per_s: {:.0}", tasks as f64 / best_whole);
+    loop_bench()
+}
+
+/// Simulated iterations per second of a 10^7-iteration uniform loop on Platform A under every loop schedule (one run each).
+fn loop_bench() -> Result<(), String> {
+    let mut scenario = presets::scenario("aid-ep-a").ok_or("loop preset missing")?;
+    if let engine::model::Workload::LoopProgram(program) = &mut scenario.workload {
+        program.phases = vec![engine::model::loops::Phase::Loop(engine::model::loops::ParallelLoop {
+            name: Some("bench".into()),
+            iterations: 10_000_000,
+            class: "ep".into(),
+            cost: engine::model::loops::CostProfile::Uniform { iter_ns: 1_000.0 },
+            chunk: 1,
+        })];
+    }
+    for name in engine::loops::registry::names() {
+        scenario.schedulers = vec![name.to_string()];
+        let start = Instant::now();
+        let result = scenario.run().map_err(|e| e.to_string())?;
+        let seconds = start.elapsed().as_secs_f64();
+        let iterations = result.runs[0].metrics.tasks;
+        println!("native_loop_iters_per_s_{name}: {:.0}", iterations as f64 / seconds);
+    }
     Ok(())
 }
 

@@ -1,5 +1,7 @@
 //! Metrics derived from a schedule record (MODEL.md §5): makespan, throughput, busy/idle/overhead per core, utilisation per cluster, energy and EDP.
 
+pub mod loops;
+
 use serde::Serialize;
 
 use crate::model::Platform;
@@ -29,6 +31,9 @@ pub struct Metrics {
     pub idle_ns_per_core: Vec<TimeNs>,
     /// Busy time over capacity, per cluster, in [0, 1].
     pub utilisation_per_cluster: Vec<f64>,
+    /// Loop-level metrics (loop programs only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loops: Option<loops::LoopMetrics>,
 }
 
 /// Derives the metrics of a run. `record` must hold the run's frequency intervals.
@@ -66,6 +71,7 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
         overhead_ns_per_core: overhead,
         idle_ns_per_core: idle,
         utilisation_per_cluster: utilisation,
+        loops: None,
     }
 }
 

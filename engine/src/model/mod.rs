@@ -4,12 +4,14 @@
 
 pub mod class;
 pub mod events;
+pub mod loops;
 pub mod platform;
 pub mod speed;
 pub mod workload;
 
 pub use class::WorkClass;
 pub use events::TimelineEvent;
+pub use loops::LoopProgram;
 pub use platform::{Cluster, Platform};
 pub use speed::SpeedState;
 pub use workload::{TaskGraph, Workload};

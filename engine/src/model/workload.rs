@@ -120,6 +120,8 @@ pub enum Workload {
     Layered(Layered),
     /// See [`Dag`].
     Dag(Dag),
+    /// A loop program (OpenMP level); see [`crate::model::loops::LoopProgram`].
+    LoopProgram(crate::model::loops::LoopProgram),
 }
 
 /// Most tasks a workload may have.
@@ -248,7 +250,8 @@ impl Workload {
         match kind.as_str() {
             "layered" => Ok(Workload::Layered(crate::error::from_value(rest, path)?)),
             "dag" => Ok(Workload::Dag(crate::error::from_value(rest, path)?)),
-            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag)"))),
+            "loop_program" => Ok(Workload::LoopProgram(crate::error::from_value(rest, path)?)),
+            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, loop_program)"))),
         }
     }
 
@@ -325,6 +328,9 @@ impl Workload {
                         b.edges.push((d, i as u32));
                     }
                 }
+            }
+            Workload::LoopProgram(_) => {
+                return Err(InputError::new(format!("{path}.kind"), "a loop program is not a task DAG; run it with loop schedules"));
             }
         }
         if b.graph.type_names.len() > u16::MAX as usize {

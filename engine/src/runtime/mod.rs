@@ -10,7 +10,7 @@
 //!        successors ◀── task done (last partition) ◀── PartDone ◀── assembly queues of the place's cores
 //! ```
 
-mod timeline;
+pub(crate) mod timeline;
 
 use std::collections::VecDeque;
 
@@ -76,6 +76,12 @@ pub(crate) enum Ev {
     Dispatch { core: u32, task: u32, place: Place },
     /// A timeline change.
     Timeline(timeline::TimelineEv),
+}
+
+impl From<timeline::TimelineEv> for Ev {
+    fn from(ev: timeline::TimelineEv) -> Self {
+        Ev::Timeline(ev)
+    }
 }
 
 struct Running {

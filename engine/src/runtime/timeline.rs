@@ -5,8 +5,6 @@ use crate::model::{Platform, SpeedState, TimelineEvent};
 use crate::sim::{Kernel, TimeNs};
 use crate::trace::{FreqInterval, InterferenceInterval};
 
-use super::Ev;
-
 /// A timeline change queued in the kernel.
 pub(crate) enum TimelineEv {
     /// An elementary change (interference or offline start or end).
@@ -40,24 +38,24 @@ impl Timeline {
     }
 
     /// Queues every event's start (and end, for interference and offline events).
-    pub(crate) fn schedule_initial(&self, kernel: &mut Kernel<Ev>, events: &[TimelineEvent]) {
+    pub(crate) fn schedule_initial<E: From<TimelineEv>>(&self, kernel: &mut Kernel<E>, events: &[TimelineEvent]) {
         for (idx, event) in events.iter().enumerate() {
             match event {
                 TimelineEvent::Dvfs(Dvfs { cluster, freq_mhz, start_ns, end_ns }) => kernel.schedule_at(
                     *start_ns,
-                    Ev::Timeline(TimelineEv::Dvfs { cluster: *cluster as usize, freq_mhz: *freq_mhz, end_ns: *end_ns }),
+                    E::from(TimelineEv::Dvfs { cluster: *cluster as usize, freq_mhz: *freq_mhz, end_ns: *end_ns }),
                 ),
                 TimelineEvent::DvfsSquare(DvfsSquare { start_ns, .. }) => {
-                    kernel.schedule_at(*start_ns, Ev::Timeline(TimelineEv::Square { idx, high: true, prev_mhz: 0 }))
+                    kernel.schedule_at(*start_ns, E::from(TimelineEv::Square { idx, high: true, prev_mhz: 0 }))
                 }
                 _ => {
                     let (starts, ends) = event.start_and_end_changes();
                     for change in starts {
-                        kernel.schedule_at(event.start_ns(), Ev::Timeline(TimelineEv::Change(change)));
+                        kernel.schedule_at(event.start_ns(), E::from(TimelineEv::Change(change)));
                     }
                     if let Some(end) = event.end_ns() {
                         for change in ends {
-                            kernel.schedule_at(end, Ev::Timeline(TimelineEv::Change(change)));
+                            kernel.schedule_at(end, E::from(TimelineEv::Change(change)));
                         }
                     }
                 }
@@ -75,14 +73,14 @@ impl Timeline {
     }
 
     /// Applies one change; returns the cores whose speed may have changed.
-    pub(crate) fn apply(&mut self, kernel: &mut Kernel<Ev>, speed: &mut SpeedState, ev: TimelineEv) -> Vec<usize> {
+    pub(crate) fn apply<E: From<TimelineEv>>(&mut self, kernel: &mut Kernel<E>, speed: &mut SpeedState, ev: TimelineEv) -> Vec<usize> {
         let now = kernel.now_ns();
         match ev {
             TimelineEv::Change(change) => speed.apply(&change),
             TimelineEv::Dvfs { cluster, freq_mhz, end_ns } => {
                 let previous = speed.freq_mhz[cluster];
                 if let Some(end) = end_ns {
-                    kernel.schedule_at(end, Ev::Timeline(TimelineEv::Dvfs { cluster, freq_mhz: previous, end_ns: None }));
+                    kernel.schedule_at(end, E::from(TimelineEv::Dvfs { cluster, freq_mhz: previous, end_ns: None }));
                 }
                 self.set_freq(now, speed, cluster, freq_mhz)
             }
@@ -98,8 +96,8 @@ impl Timeline {
                 let next = now.saturating_add(half);
                 match end_ns {
                     Some(end) if next >= end => kernel
-                        .schedule_at(end, Ev::Timeline(TimelineEv::Dvfs { cluster, freq_mhz: prev, end_ns: None })),
-                    _ => kernel.schedule_at(next, Ev::Timeline(TimelineEv::Square { idx, high: !high, prev_mhz: prev })),
+                        .schedule_at(end, E::from(TimelineEv::Dvfs { cluster, freq_mhz: prev, end_ns: None })),
+                    _ => kernel.schedule_at(next, E::from(TimelineEv::Square { idx, high: !high, prev_mhz: prev })),
                 }
                 self.set_freq(now, speed, cluster, level)
             }

@@ -4,6 +4,7 @@
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
 pub mod presets;
+pub mod presets_loops;
 
 use serde::{Deserialize, Serialize};
 
@@ -164,6 +165,9 @@ impl Scenario {
         for (i, event) in self.events.iter().enumerate() {
             event.validate(&self.platform, &format!("events[{i}]"))?;
         }
+        if let Workload::LoopProgram(program) = &self.workload {
+            program.validate(&self.platform, &self.classes, "workload")?;
+        }
         if self.schedulers.is_empty() {
             return Err(InputError::new("schedulers", "name at least one scheduler"));
         }
@@ -187,6 +191,7 @@ impl Scenario {
     fn check_scheduler(&self, name: &str, path: &str) -> InputResult<()> {
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => registry::build(name, self.platform.n_cores(), path).map(|_| ()),
+            Workload::LoopProgram(_) => crate::loops::registry::build(name, path).map(|_| ()),
         }
     }
 
@@ -195,6 +200,7 @@ impl Scenario {
         self.validate()?;
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => self.run_task_level(),
+            Workload::LoopProgram(program) => crate::loops::run_program(self, program),
         }
     }
 

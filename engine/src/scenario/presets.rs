@@ -8,6 +8,7 @@ use crate::model::platform::scaled_power_table;
 use crate::model::events::{CpuInterference, DvfsSquare};
 use crate::model::workload::{KernelKind, Layered};
 use crate::model::{Cluster, Platform, TimelineEvent, WorkClass, Workload};
+use crate::scenario::presets_loops as L;
 use crate::scenario::{RuntimeOptions, Scenario, SCENARIO_VERSION};
 
 /// A named preset for pickers and the CLI.
@@ -62,6 +63,8 @@ pub const SCENARIOS: &[PresetInfo] = &[
         title: "Jetson TX2 · 32,000-task matmul DAG (benchmark)",
         description: "The benchmark DAG of TARGETS.md: 32,000 matmul tasks, P = 4, under RWS.",
     },
+    // The OpenMP loop level (seed 003, seed 000 Fig. 9): scenario/presets_loops.rs.
+    L::EXPLAINED, L::EP_A, L::FIG1_2B2S, L::FIG1_4S, L::EP_B, L::CG_A, L::CG_B, L::PF_A, L::BT_A, L::BT_B, L::BS_A, L::BS_B, L::FIG9_LOOPS, L::FIG9_TASKS,
 ];
 
 fn levels(from: u32, to: u32, step: u32) -> Vec<u32> {
@@ -219,6 +222,6 @@ pub fn scenario(name: &str) -> Option<Scenario> {
             Some(s)
         }
         "tx2-matmul-32000" => base(name, "jetson-tx2", layered(KernelKind::Matmul, 4, 32_000), &["rws"]),
-        _ => None,
+        _ => L::scenario(name),
     }
 }

@@ -1,9 +1,11 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
+mod aid_paper;
 mod calibrate;
 mod fuzz;
 mod gen;
 mod import;
 mod import_dump;
 mod invariants;
+mod loop_invariants;
 mod tidy;

@@ -67,6 +67,38 @@ export interface RunMetrics {
   readonly idle_ns_per_core: readonly number[];
   readonly overhead_ns_per_core: readonly number[];
   readonly utilisation_per_cluster: readonly number[];
+  /** Present for loop-program scenarios (engine/src/metrics/loops.rs). */
+  readonly loops?: LoopMetrics;
+}
+
+/** One loop instance of a loop run. */
+export interface LoopStat {
+  readonly name: string;
+  readonly phase: number;
+  readonly start_ns: number;
+  readonly end_ns: number;
+  readonly iterations: number;
+  readonly imbalance: number;
+  readonly removals: number;
+  readonly estimated_sf: number | null;
+  readonly true_sf: number;
+  readonly iterations_on_fastest: number;
+}
+
+/** Loop-level metrics: thread mapping, removals, overhead, per-loop imbalance and SF. */
+export interface LoopMetrics {
+  readonly schedule: string;
+  readonly mapping: string;
+  readonly thread_cores: readonly number[];
+  readonly completion_ns: number;
+  readonly iterations: number;
+  readonly pool_removals: number;
+  readonly overhead_ns: number;
+  readonly mean_imbalance: number;
+  /** Every loop instance run; `loops` lists at most the first 10,000. */
+  readonly loop_count: number;
+  readonly loops: readonly LoopStat[];
+  readonly coalesced: boolean;
 }
 
 export interface FreqInterval {

@@ -4,6 +4,7 @@ import { memo, type MouseEvent, useCallback, useMemo } from "react";
 import type { SegmentColumns } from "../engine/engine";
 import type { ClusterSummary, PlatformSummary, RunInfo } from "../engine/engine-types";
 import { formatMetric, schedulerLabel } from "../logic/format";
+import { threadLabel } from "../logic/loop-phases";
 import type { Theme } from "../logic/palette";
 import { hitTest } from "../logic/segments";
 import type { Hover } from "../state/store";
@@ -61,6 +62,11 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
       <h3 className="gantt-title">
         {schedulerLabel(run.scheduler)}
         <span className="gantt-subtitle">makespan {formatMetric(run.metrics.makespan_ns / 1e6)} ms</span>
+        {run.metrics.loops && (
+          <span className="gantt-subtitle" title="Thread mapping (SB: small cores first, BS: big first), pool removals and mean imbalance (latest / mean thread finish)">
+            {run.metrics.loops.mapping} · {run.metrics.loops.pool_removals.toLocaleString("en-US")} removals · imbalance {run.metrics.loops.mean_imbalance.toFixed(3)}
+          </span>
+        )}
       </h3>
       <div className="gantt-body" style={{ height: `${layout.height}px` }}>
         <div className="gantt-gutter" style={{ width: `${gutterCss}px` }}>
@@ -74,7 +80,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
           })}
           {layout.rows.map((row) => (
             <div key={row.core} className="core-label" data-testid="gantt-row" data-core={row.core} style={{ top: row.y, height: row.height }}>
-              core {row.core}
+              {threadLabel(run, platform, row.core) ?? `core ${row.core}`}
             </div>
           ))}
         </div>

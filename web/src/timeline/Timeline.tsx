@@ -2,6 +2,7 @@
 // with the zoom toolbar, the task-type legend and the hover tooltip.
 import { useCallback, useMemo, useRef } from "react";
 import { formatDuration, formatMs } from "../logic/format";
+import { isLoopSummary, PHASE_HELP, phaseColor } from "../logic/loop-phases";
 import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useStore } from "../state/StoreProvider";
 import type { Hover } from "../state/store";
@@ -39,6 +40,7 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
   });
 
   const result = state.good?.result ?? null;
+  const loopLevel = result !== null && isLoopSummary(result.summary);
   return (
     <section className="timeline" aria-label="Per-core schedules">
       <div className="timeline-toolbar">
@@ -52,18 +54,20 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
         {result && (
           <ul className="legend" aria-label="Task types">
             {result.summary.task_types.map((name, i) => (
-              <li key={name}>
-                <span className="swatch" style={{ background: taskTypeColor(i) }} />
+              <li key={name} title={loopLevel ? PHASE_HELP[name] : undefined} data-testid="legend-item">
+                <span className="swatch" style={{ background: (loopLevel && phaseColor(name)) || taskTypeColor(i) }} />
                 {name}
               </li>
             ))}
-            <li title="High-priority (critical) tasks are darker and outlined">
-              <span className="swatch swatch-priority" style={{ background: priorityColor(0, theme.dark) }} />
-              high priority
-            </li>
-            <li>
+            {!loopLevel && (
+              <li title="High-priority (critical) tasks are darker and outlined">
+                <span className="swatch swatch-priority" style={{ background: priorityColor(0, theme.dark) }} />
+                high priority
+              </li>
+            )}
+            <li title={loopLevel ? "pool removals and barrier costs (thin grey)" : undefined}>
               <span className="swatch" style={{ background: theme.overhead }} />
-              overhead
+              {loopLevel ? "overhead (removals, barrier)" : "overhead"}
             </li>
           </ul>
         )}

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import type { SimResult } from "../engine/engine";
 import { NO_TASK, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";
+import { LOOP_PHASES, PHASE_HELP } from "../logic/loop-phases";
 import type { Hover } from "../state/store";
 
 const KIND_LABEL = ["work", "overhead (steal / search / dispatch)", "idle"];
@@ -19,8 +20,43 @@ export function Tooltip(props: { readonly hover: Hover | null; readonly result: 
   const interference = result.summary.runs[hover.run]?.interference_intervals.filter(
     (f) => f.cores.includes(seg.core[i]) && f.start_ns <= t && t < f.end_ns,
   );
+  const loops = result.summary.runs[hover.run]?.metrics.loops;
   const left = Math.min(hover.clientX + 14, window.innerWidth - 250);
   const top = hover.clientY + 16 > window.innerHeight - 150 ? hover.clientY - 140 : hover.clientY + 16;
+  if (loops) {
+    const phase = LOOP_PHASES[seg.taskType[i]] ?? `#${seg.taskType[i]}`;
+    const thread = loops.thread_cores.indexOf(seg.core[i]);
+    const stat = loops.loops.find((l) => l.phase === seg.task[i]);
+    const iterations = seg.width[i] > 0 && phase !== "barrier" && phase !== "barrier-wait";
+    const kind = seg.kind[i] === SegKind.Overhead ? (phase === "barrier" ? "barrier" : "pool removal") : phase;
+    return (
+      <div className="tooltip" data-testid="tooltip" role="tooltip" style={{ left, top }}>
+        <div className="tooltip-title">{kind}</div>
+        <dl>
+          <dt>meaning</dt>
+          <dd>{seg.kind[i] === SegKind.Overhead && phase !== "barrier" ? "removing iterations from the shared pool" : PHASE_HELP[phase] ?? phase}</dd>
+          <dt>thread</dt>
+          <dd>T{thread} on core {seg.core[i]}</dd>
+          {stat && (
+            <>
+              <dt>loop</dt>
+              <dd>{stat.name}</dd>
+            </>
+          )}
+          {iterations && (
+            <>
+              <dt>iterations</dt>
+              <dd>{seg.leader[i] === NO_TASK ? `${seg.width[i]} (several chunks)` : `${seg.leader[i]}–${seg.leader[i] + seg.width[i] - 1} (${seg.width[i]})`}</dd>
+            </>
+          )}
+          <dt>start</dt>
+          <dd>{formatMs(seg.startNs[i])}</dd>
+          <dt>duration</dt>
+          <dd>{formatDuration(seg.endNs[i] - seg.startNs[i])}</dd>
+        </dl>
+      </div>
+    );
+  }
   return (
     <div className="tooltip" data-testid="tooltip" role="tooltip" style={{ left, top }}>
       <div className="tooltip-title">

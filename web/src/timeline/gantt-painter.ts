@@ -3,6 +3,7 @@
 import type { SegmentColumns } from "../engine/engine";
 import type { ClusterSummary, RunInfo } from "../engine/engine-types";
 import { SegKind } from "../engine/engine-types";
+import { LOOP_PHASES, phaseColorAt, phaseLabelColor } from "../logic/loop-phases";
 import { labelColor, priorityColor, taskTypeColor, type Theme } from "../logic/palette";
 import { visibleRange } from "../logic/segments";
 import type { GanttLayout } from "./gantt-layout";
@@ -63,27 +64,42 @@ function paintFrequencies({ ctx, layout, clusters, run, scale, theme, widthCss }
   }
 }
 
-function colorOf(seg: SegmentColumns, i: number, theme: Theme): string {
+function colorOf(seg: SegmentColumns, i: number, theme: Theme, loopRun: boolean): string {
+  // Loop runs colour by phase: work and barrier waits by their phase, pool removals and barriers grey.
+  if (loopRun) return seg.kind[i] === SegKind.Overhead ? theme.overhead : phaseColorAt(seg.taskType[i]);
   if (seg.kind[i] !== SegKind.Work) return theme.overhead;
   return seg.priority[i] === 1 ? priorityColor(seg.taskType[i], theme.dark) : taskTypeColor(seg.taskType[i]);
 }
 
-function paintSegments({ ctx, layout, seg, scale, theme, widthCss }: PaintInput): void {
+/** Label of a wide block: "T12" for tasks; for loop chunks the phase and iteration count, "aid 3611". */
+function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
+  if (!loopRun) return `T${seg.task[i]}`;
+  const phase = LOOP_PHASES[seg.taskType[i]] ?? "";
+  return phase === "serial" ? "serial" : `${phase} ${seg.width[i]}`;
+}
+
+function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run }: PaintInput): void {
+  const loopRun = run.metrics.loops !== undefined;
   ctx.font = "10px system-ui, sans-serif";
   ctx.textBaseline = "middle";
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
     const outlines: [number, number][] = [];
     const labels: [number, number, number][] = [];
-    forEachLodRect(seg, first, last, scale, (x0, x1, i, merged) => {
+    forEachLodRect(seg, first, last, scale, (x0, x1, first_i, merged) => {
+      let i = first_i;
       const left = Math.max(-1, x0);
       const right = Math.min(widthCss + 1, x1);
       if (right <= left) return;
+      // A merged loop rect starting with a pool removal takes the colour of the chunk after it, so dynamic
+      // schedules read as their phase, not as grey overhead.
+      if (loopRun && merged > 1 && seg.kind[i] === SegKind.Overhead && i + 1 < seg.count) i += 1;
       const overhead = seg.kind[i] !== SegKind.Work;
-      const inset = overhead ? 5 : 2;
+      // Loop barrier waits fill the row faintly so waiting threads stand out next to working ones.
+      const inset = loopRun && seg.kind[i] === SegKind.Idle ? 1 : overhead ? 5 : 2;
       // Leave a 1 px gap between wide neighbours so boundaries stay visible.
       const w = right - left > 3 ? right - left - 1 : right - left;
-      ctx.fillStyle = colorOf(seg, i, theme);
+      ctx.fillStyle = colorOf(seg, i, theme, loopRun);
       ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
       if (merged === 1 && !overhead && w >= 36) labels.push([left, w, i]);
@@ -92,12 +108,12 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss }: PaintInput)
     ctx.lineWidth = 1;
     for (const [left, w] of outlines) ctx.strokeRect(left + 0.5, row.y + 2.5, w - 1, row.height - 5);
     for (const [left, w, i] of labels) {
-      ctx.fillStyle = labelColor(seg.taskType[i], seg.priority[i] === 1, theme.dark);
+      ctx.fillStyle = loopRun ? phaseLabelColor(seg.taskType[i]) : labelColor(seg.taskType[i], seg.priority[i] === 1, theme.dark);
       ctx.save();
       ctx.beginPath();
       ctx.rect(left, row.y, w, row.height);
       ctx.clip();
-      ctx.fillText(`T${seg.task[i]}`, left + 3, row.y + row.height / 2);
+      ctx.fillText(blockLabel(seg, i, loopRun), left + 3, row.y + row.height / 2);
       ctx.restore();
     }
   }

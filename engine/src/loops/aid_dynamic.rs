@@ -1,0 +1,192 @@
+//! AID-dynamic(m, M) (seed 003 §4.2, Fig. 5): after sampling, AID phases where small-core threads take M iterations
+//! at a time and big-core threads R·M, with R re-estimated after every phase.
+//!
+//! ```text
+//!  SAMPLING (m) ─▶ R_j = SF_j ─▶ AID: a thread of type j takes round(R_j·M) at each removal ─┐
+//!                                  ▲                                                         │
+//!                                  └─ once every thread finished a chunk of this phase: ─────┘
+//!                                     R_j ← R_j · SM_j, SM_j = mean chunk time(slowest type) / mean chunk time(type j)
+//!  When the pool holds less than one chunk per thread, everyone falls back to m so no thread is left with a large last chunk.
+//! ```
+//!
+//! Threads never wait for a phase to end: a thread that finishes its chunk takes the next one at the current R
+//! (our reading of Fig. 5); the phase boundary only decides when R is re-estimated.
+
+use crate::sim::TimeNs;
+
+use super::schedule::{sf_from_times, LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
+
+/// Default major chunk M.
+pub const DEFAULT_MAJOR: u64 = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Start,
+    Sampling,
+    SamplingWait,
+    InAid { taken_ns: TimeNs },
+    Tail,
+    Out,
+}
+
+/// AID-dynamic state.
+pub struct AidDynamic {
+    m: u64,
+    major: u64,
+    state: Vec<State>,
+    /// Threads that finished a measured chunk in the current phase (sampling, then each AID phase).
+    finished: Vec<bool>,
+    n_finished: usize,
+    active: usize,
+    /// Summed chunk times and counts per type in the current phase.
+    sum_ns: Vec<f64>,
+    count: Vec<u32>,
+    /// R per type (1 for the slowest); empty until sampling ends.
+    r: Vec<f64>,
+    sampled_sf: Option<f64>,
+}
+
+impl AidDynamic {
+    /// AID-dynamic with minor chunk `m` and major chunk `major` (m ≤ M).
+    pub fn new(m: u64, major: u64) -> Self {
+        AidDynamic {
+            m,
+            major,
+            state: Vec::new(),
+            finished: Vec::new(),
+            n_finished: 0,
+            active: 0,
+            sum_ns: Vec::new(),
+            count: Vec::new(),
+            r: Vec::new(),
+            sampled_sf: None,
+        }
+    }
+
+    fn chunk_of(&self, info: &LoopInfo, thread: usize) -> u64 {
+        let r = self.r.get(info.thread_type[thread]).copied().unwrap_or(1.0);
+        ((r * self.major as f64).round() as u64).max(1)
+    }
+
+    /// Records that `thread` finished a measured chunk taking `time_ns`, and ends the phase when every active thread has.
+    fn measured(&mut self, info: &LoopInfo, thread: usize, time_ns: TimeNs) {
+        let ty = info.thread_type[thread];
+        self.sum_ns[ty] += time_ns as f64;
+        self.count[ty] += 1;
+        if !self.finished[thread] {
+            self.finished[thread] = true;
+            self.n_finished += 1;
+        }
+        self.maybe_advance(info);
+    }
+
+    fn maybe_advance(&mut self, info: &LoopInfo) {
+        if self.n_finished < self.active || self.active == 0 {
+            return;
+        }
+        let means: Vec<Option<f64>> =
+            (0..info.n_types).map(|j| if self.count[j] > 0 { Some(self.sum_ns[j] / self.count[j] as f64) } else { None }).collect();
+        let sm = sf_from_times(&means);
+        if self.r.is_empty() {
+            self.sampled_sf = sm.first().copied();
+            self.r = sm;
+        } else {
+            // R_i = R_{i−1} · SM, applied to the R actually used (chunks are whole iterations: round(R·M)) and kept
+            // relative to the slowest type, whose threads always take M; otherwise rounding makes R drift.
+            let major = self.major as f64;
+            let applied: Vec<f64> = self.r.iter().map(|r| (r * major).round().max(1.0) / major).collect();
+            let slowest = info.n_types.saturating_sub(1);
+            let base = applied.get(slowest).copied().unwrap_or(1.0) * sm.get(slowest).copied().unwrap_or(1.0);
+            for ((r, a), s) in self.r.iter_mut().zip(&applied).zip(&sm) {
+                *r = (a * s / base).clamp(1e-3, 1e6);
+            }
+        }
+        self.finished.iter_mut().for_each(|f| *f = false);
+        self.n_finished = 0;
+        self.sum_ns.iter_mut().for_each(|x| *x = 0.0);
+        self.count.iter_mut().for_each(|x| *x = 0);
+    }
+
+    fn out(&mut self, info: &LoopInfo, thread: usize) -> Option<Take> {
+        if self.state[thread] != State::Out {
+            self.state[thread] = State::Out;
+            self.active -= 1;
+            if self.finished[thread] {
+                self.finished[thread] = false;
+                self.n_finished -= 1;
+            }
+            self.maybe_advance(info);
+        }
+        None
+    }
+
+    /// The next chunk once sampling is over: an AID chunk, or m near the end of the pool.
+    fn next_chunk(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
+        if self.r.is_empty() {
+            self.state[thread] = State::SamplingWait;
+            return match pool.take(self.m, PhaseKind::SamplingWait) {
+                Some(t) => Some(t),
+                None => self.out(info, thread),
+            };
+        }
+        let demand: u64 = (0..info.threads).map(|t| self.chunk_of(info, t)).sum();
+        if self.state[thread] == State::Tail || pool.remaining() < demand {
+            self.state[thread] = State::Tail;
+            return match pool.take(self.m, PhaseKind::Dynamic) {
+                Some(t) => Some(t),
+                None => self.out(info, thread),
+            };
+        }
+        let len = self.chunk_of(info, thread);
+        match pool.take(len, PhaseKind::Aid) {
+            Some(t) => {
+                self.state[thread] = State::InAid { taken_ns: now_ns };
+                Some(t)
+            }
+            None => self.out(info, thread),
+        }
+    }
+}
+
+impl LoopSchedule for AidDynamic {
+    fn mapping(&self) -> Mapping {
+        Mapping::BigFirst
+    }
+
+    fn begin(&mut self, info: &LoopInfo) {
+        self.state = vec![State::Start; info.threads];
+        self.finished = vec![false; info.threads];
+        self.n_finished = 0;
+        self.active = info.threads;
+        self.sum_ns = vec![0.0; info.n_types];
+        self.count = vec![0; info.n_types];
+        self.r = Vec::new();
+        self.sampled_sf = None;
+    }
+
+    fn next(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
+        match self.state[thread] {
+            State::Start => match pool.take(self.m, PhaseKind::Sampling) {
+                Some(t) => {
+                    self.state[thread] = State::Sampling;
+                    Some(t)
+                }
+                None => self.out(info, thread),
+            },
+            State::Sampling => {
+                self.measured(info, thread, now_ns.saturating_sub(info.start_ns));
+                self.next_chunk(info, pool, thread, now_ns)
+            }
+            State::InAid { taken_ns } => {
+                self.measured(info, thread, now_ns.saturating_sub(taken_ns));
+                self.next_chunk(info, pool, thread, now_ns)
+            }
+            State::SamplingWait | State::Tail => self.next_chunk(info, pool, thread, now_ns),
+            State::Out => None,
+        }
+    }
+
+    fn estimated_sf(&self) -> Option<f64> {
+        self.sampled_sf
+    }
+}

@@ -1,0 +1,41 @@
+//! `static` (OpenMP's default) and static threading (pthreads): N/T contiguous iterations per thread, fixed at the loop's start.
+//!
+//! No runtime call and no pool removal: the split is computed inline (seed 003 §4.1). The mapping decides which
+//! threads land on big cores: SB (small cores first), BS (big first) or the platform's core order (pthreads).
+
+use crate::sim::TimeNs;
+
+use super::schedule::{even_blocks, LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
+
+/// Even static split under a given mapping.
+pub struct StaticSplit {
+    mapping: Mapping,
+    blocks: Vec<(u64, u64)>,
+    given: Vec<bool>,
+}
+
+impl StaticSplit {
+    /// A static schedule under `mapping`.
+    pub fn new(mapping: Mapping) -> Self {
+        StaticSplit { mapping, blocks: Vec::new(), given: Vec::new() }
+    }
+}
+
+impl LoopSchedule for StaticSplit {
+    fn mapping(&self) -> Mapping {
+        self.mapping
+    }
+
+    fn begin(&mut self, info: &LoopInfo) {
+        self.blocks = even_blocks(info.iterations, info.threads);
+        self.given = vec![false; info.threads];
+    }
+
+    fn next(&mut self, _info: &LoopInfo, _pool: &mut Pool, thread: usize, _now_ns: TimeNs) -> Option<Take> {
+        if std::mem::replace(&mut self.given[thread], true) {
+            return None;
+        }
+        let (start, end) = self.blocks[thread];
+        (end > start).then_some(Take { start, len: end - start, phase: PhaseKind::Static, removal: false })
+    }
+}

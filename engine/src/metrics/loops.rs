@@ -1,0 +1,60 @@
+//! Loop-level metrics (seed 003): completion time, per-loop imbalance, pool removals, runtime overhead, estimated versus true SF.
+
+use serde::Serialize;
+
+use crate::sim::TimeNs;
+
+/// Most loop instances listed one by one in [`LoopMetrics::loops`] (a program may run 200,000 phases).
+pub const MAX_LOOP_STATS: usize = 10_000;
+
+/// One loop instance of a run.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct LoopStat {
+    /// Loop name.
+    pub name: String,
+    /// Index of the phase in the unrolled program (the record's `task` column).
+    pub phase: u32,
+    /// When the loop started.
+    pub start_ns: TimeNs,
+    /// When the last thread reached the barrier.
+    pub end_ns: TimeNs,
+    /// Iterations N.
+    pub iterations: u64,
+    /// Latest thread finish / mean thread finish, both measured from the loop's start (1 = perfectly balanced).
+    pub imbalance: f64,
+    /// Removals from the shared iteration pool.
+    pub removals: u64,
+    /// Big-to-small speedup factor the schedule worked with (sampled, or given offline); null for schedules that use none.
+    pub estimated_sf: Option<f64>,
+    /// True SF at the loop's start: speed of the fastest thread's core over the slowest's, for the loop's class.
+    pub true_sf: f64,
+    /// Iterations run by threads on the fastest core type.
+    pub iterations_on_fastest: u64,
+}
+
+/// What a loop run reports on top of the base metrics.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct LoopMetrics {
+    /// Loop schedule name as given.
+    pub schedule: String,
+    /// Thread mapping used: `SB`, `BS` or `core-order`.
+    pub mapping: &'static str,
+    /// Core of each thread (thread i runs on `thread_cores[i]`).
+    pub thread_cores: Vec<u32>,
+    /// Completion time of the whole program.
+    pub completion_ns: TimeNs,
+    /// Total iterations run.
+    pub iterations: u64,
+    /// Removals from the shared pools, all loops.
+    pub pool_removals: u64,
+    /// Thread time spent in pool removals and barriers, all threads.
+    pub overhead_ns: TimeNs,
+    /// Mean of the per-loop imbalance, over every loop instance.
+    pub mean_imbalance: f64,
+    /// Number of loop instances run.
+    pub loop_count: u64,
+    /// Per-loop statistics, in program order: the first [`MAX_LOOP_STATS`] loop instances.
+    pub loops: Vec<LoopStat>,
+    /// True when the record merges runs of consecutive chunks per thread (very long runs), so segments are blocks, not chunks.
+    pub coalesced: bool,
+}
