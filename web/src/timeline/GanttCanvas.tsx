@@ -20,11 +20,13 @@ interface Props {
   readonly theme: Theme;
   readonly hoverIndex: number;
   readonly renderLoop: RenderLoop;
+  /** Text of wide blocks (see PaintInput.labelOf). */
+  readonly labelOf?: (i: number) => string;
 }
 
 export function GanttCanvas(props: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop } = props;
+  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop, labelOf } = props;
 
   useEffect(() => {
     const key = `gantt-${runIndex}`;
@@ -39,10 +41,10 @@ export function GanttCanvas(props: Props) {
       const ctx = canvas.getContext("2d");
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex });
+      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, labelOf });
     });
     return () => renderLoop.cancel(key);
-  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop]);
+  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop, labelOf]);
 
   return (
     <canvas

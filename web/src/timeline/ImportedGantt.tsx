@@ -28,6 +28,7 @@ interface Props {
 export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
   const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
   const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
+  const labelOf = useMemo(() => (i: number) => view.result.names[view.seg.taskType[i]] ?? "", [view]);
   // Transient UI state: the slice under the mouse (the imported trace has no entry in the store's hover).
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
   const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
@@ -69,6 +70,7 @@ export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, g
             scale={scale}
             theme={theme}
             hoverIndex={hover?.index ?? -1}
+            labelOf={labelOf}
             renderLoop={renderLoop}
           />
         </div>

@@ -20,6 +20,8 @@ export interface PaintInput {
   readonly scale: TimeScale;
   readonly theme: Theme;
   readonly hoverIndex: number;
+  /** Text of a wide block; by default `T<task>` (imported traces name their slices). */
+  readonly labelOf?: (i: number) => string;
 }
 
 export function paintGantt(input: PaintInput): void {
@@ -78,7 +80,7 @@ function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
   return phase === "serial" ? "serial" : `${phase} ${seg.width[i]}`;
 }
 
-function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run }: PaintInput): void {
+function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf }: PaintInput): void {
   const loopRun = run.metrics.loops !== undefined;
   ctx.font = "10px system-ui, sans-serif";
   ctx.textBaseline = "middle";
@@ -113,7 +115,7 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run }: PaintI
       ctx.beginPath();
       ctx.rect(left, row.y, w, row.height);
       ctx.clip();
-      ctx.fillText(blockLabel(seg, i, loopRun), left + 3, row.y + row.height / 2);
+      ctx.fillText(labelOf ? labelOf(i) : blockLabel(seg, i, loopRun), left + 3, row.y + row.height / 2);
       ctx.restore();
     }
   }
