@@ -20,16 +20,16 @@ fn js_error(e: InputError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-fn infos(list: &[presets::PresetInfo]) -> String {
+fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String {
     let v: Vec<_> =
-        list.iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
+        list.into_iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
     serde_json::Value::Array(v).to_string()
 }
 
 /// Scenario presets as JSON `[{"name","title","description"}]`; the first is the default.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
-    infos(presets::SCENARIOS)
+    infos(presets::all_scenarios())
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.
@@ -52,6 +52,34 @@ pub fn list_loop_schedules() -> String {
         .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
         .collect();
     serde_json::Value::Array(v).to_string()
+}
+
+/// OS-level methods as JSON `[{"name","params","description"}]` (the task schedulers stay in `list_schedulers`).
+#[wasm_bindgen]
+pub fn list_os_schedulers() -> String {
+    let v: Vec<_> = crate::os::registry::OS_SCHEDULERS
+        .iter()
+        .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
+        .collect();
+    serde_json::Value::Array(v).to_string()
+}
+
+/// The OS-level catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `presets_os::catalog_json`).
+#[wasm_bindgen]
+pub fn os_catalog() -> String {
+    presets::presets_os_catalog()
+}
+
+/// The cells of a sweep grid `{"schedulers","configs","workloads","seeds"}` as a JSON array.
+#[wasm_bindgen]
+pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
+    crate::scenario::sweep::cells_json(grid_json).map_err(js_error)
+}
+
+/// Runs one sweep cell `{"index","scheduler","config","workload","seed"}`; returns its row as JSON.
+#[wasm_bindgen]
+pub fn run_sweep_cell(cell_json: &str) -> Result<String, JsError> {
+    crate::scenario::sweep::run_cell_json(cell_json).map_err(js_error)
 }
 
 /// The scenario JSON of preset `name`.

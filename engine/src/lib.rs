@@ -15,6 +15,7 @@ pub mod import;
 pub mod loops;
 pub mod metrics;
 pub mod model;
+pub mod os;
 pub mod runtime;
 pub mod scenario;
 pub mod sched;

@@ -30,6 +30,7 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> Value {
                 "events_handled": run.output.events_handled,
                 "freq_intervals": run.output.record.freq,
                 "interference_intervals": run.output.record.interference,
+                "migrations": run.output.record.migrations,
             })
         })
         .collect();
@@ -73,6 +74,7 @@ pub fn cli_json(result: &ScenarioResult, with_schedule: bool) -> Value {
                     "segments": schedule_rows(&run.output.record),
                     "freq_intervals": run.output.record.freq,
                     "interference_intervals": run.output.record.interference,
+                    "migrations": run.output.record.migrations,
                 });
             }
             v

@@ -5,6 +5,7 @@ import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { ImportPanel } from "./panels/ImportPanel";
 import { LoopPanel } from "./panels/loops/LoopPanel";
+import { OsLab } from "./os-lab/OsLab";
 import { MetricsTable } from "./panels/MetricsTable";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import type { AppState } from "./state/store";
@@ -57,6 +58,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         <ScenarioEditor />
         <ImportPanel />
         <Timeline renderLoop={props.renderLoop} />
+        <OsLab />
       </main>
     </div>
   );

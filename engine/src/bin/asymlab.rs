@@ -36,6 +36,14 @@ enum What {
     LoopSchedules,
     Presets,
     Platforms,
+    /// OS-level methods (applications workloads).
+    OsSchedulers,
+    /// Built-in application profiles.
+    Apps,
+    /// Seed 002 workload mixes.
+    Mixes,
+    /// Figure presets with a sweep (`asymlab sweep --figure`).
+    Figures,
 }
 
 #[derive(Subcommand)]
@@ -106,6 +114,33 @@ enum Command {
         #[arg(long)]
         report: bool,
     },
+    /// Run an OS-level grid (schedulers × configurations × workloads × seeds) and write one CSV row per cell.
+    Sweep {
+        /// Start from a figure preset's grid (maturity-fig3, pbs-fig2, …); the lists below replace its parts.
+        #[arg(long)]
+        figure: Option<String>,
+        /// Comma-separated methods, e.g. pbs,lcss,linux,"gts[lb=off]".
+        #[arg(long)]
+        schedulers: Option<String>,
+        /// Comma-separated configurations, e.g. odroid-xu3:2+2,gem5-8l8s.
+        #[arg(long)]
+        configs: Option<String>,
+        /// Comma-separated workloads: applications or mixes (BF, BB, CF, BS, DC).
+        #[arg(long)]
+        workloads: Option<String>,
+        /// Seeds: a count N (seeds 1…N), a range A-B, or a comma-separated list.
+        #[arg(long)]
+        seeds: Option<String>,
+        /// Run only shard K of N (1-based), e.g. 3/8: disjoint parts whose union is the grid.
+        #[arg(long)]
+        shard: Option<String>,
+        /// Output file (standard output if absent).
+        #[arg(long, short)]
+        out: Option<String>,
+        /// Leave out the CSV header (for appending shards).
+        #[arg(long)]
+        no_header: bool,
+    },
     /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS.
     Bench {
         /// Repetitions (the best is reported).
@@ -113,6 +148,9 @@ enum Command {
         repeat: u32,
     },
 }
+
+#[path = "asymlab/sweep_cmd.rs"]
+mod sweep_cmd;
 
 fn read_input(file: &str) -> Result<String, String> {
     if file == "-" {
@@ -139,8 +177,12 @@ fn run(cli: Cli) -> Result<(), String> {
             let names: Vec<&str> = match what {
                 What::Schedulers => registry::names(),
                 What::LoopSchedules => engine::loops::registry::names(),
-                What::Presets => presets::SCENARIOS.iter().map(|p| p.name).collect(),
+                What::Presets => presets::all_scenarios().iter().map(|p| p.name).collect(),
                 What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
+                What::OsSchedulers => engine::os::registry::names(),
+                What::Apps => engine::model::apps::MATURITY_APPS.iter().copied().chain(["freqmine"]).collect(),
+                What::Mixes => engine::model::apps::MIX_NAMES.to_vec(),
+                What::Figures => engine::scenario::presets_os::OS_SCENARIOS.iter().map(|p| p.name).collect(),
             };
             for n in names {
                 println!("{n}");
@@ -181,6 +223,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Bench { repeat } => {
             bench(repeat.max(1))?;
             bench_import::run()?;
+        }
+        Command::Sweep { figure, schedulers, configs, workloads, seeds, shard, out, no_header } => {
+            sweep_cmd::run(sweep_cmd::Args { figure, schedulers, configs, workloads, seeds, shard, out, no_header })?
         }
     }
     Ok(())

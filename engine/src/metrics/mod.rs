@@ -1,6 +1,7 @@
 //! Metrics derived from a schedule record (MODEL.md §5): makespan, throughput, busy/idle/overhead per core, utilisation per cluster, energy and EDP.
 
 pub mod loops;
+pub mod os;
 
 use serde::Serialize;
 
@@ -34,6 +35,9 @@ pub struct Metrics {
     /// Loop-level metrics (loop programs only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loops: Option<loops::LoopMetrics>,
+    /// OS-level metrics (application workloads only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub os: Option<os::OsMetrics>,
 }
 
 /// Derives the metrics of a run. `record` must hold the run's frequency intervals.
@@ -72,6 +76,7 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
         idle_ns_per_core: idle,
         utilisation_per_cluster: utilisation,
         loops: None,
+        os: None,
     }
 }
 

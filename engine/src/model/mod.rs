@@ -2,6 +2,7 @@
 //!
 //! Everything here is plain data plus pure formulas; nothing schedules or steps time.
 
+pub mod apps;
 pub mod class;
 pub mod events;
 pub mod loops;

@@ -122,6 +122,8 @@ pub enum Workload {
     Dag(Dag),
     /// A loop program (OpenMP level); see [`crate::model::loops::LoopProgram`].
     LoopProgram(crate::model::loops::LoopProgram),
+    /// OS level: applications started together (see [`crate::model::apps::AppMix`]).
+    Applications(crate::model::apps::AppMix),
 }
 
 /// Most tasks a workload may have.
@@ -251,7 +253,8 @@ impl Workload {
             "layered" => Ok(Workload::Layered(crate::error::from_value(rest, path)?)),
             "dag" => Ok(Workload::Dag(crate::error::from_value(rest, path)?)),
             "loop_program" => Ok(Workload::LoopProgram(crate::error::from_value(rest, path)?)),
-            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, loop_program)"))),
+            "applications" => Ok(Workload::Applications(crate::error::from_value(rest, path)?)),
+            other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, loop_program, applications)"))),
         }
     }
 
@@ -303,6 +306,9 @@ impl Workload {
                     }
                     prev_critical = Some(critical);
                 }
+            }
+            Workload::Applications(_) => {
+                return Err(InputError::new(path, "an applications workload runs at the OS level and has no single task graph"));
             }
             Workload::Dag(Dag { tasks }) => {
                 if tasks.is_empty() {

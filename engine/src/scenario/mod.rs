@@ -3,8 +3,11 @@
 //! The schema is documented in `docs/scenario.md` and `docs/scenario.schema.json`.
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
+pub mod os_level;
 pub mod presets;
 pub mod presets_loops;
+pub mod presets_os;
+pub mod sweep;
 
 use serde::{Deserialize, Serialize};
 
@@ -192,6 +195,10 @@ impl Scenario {
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => registry::build(name, self.platform.n_cores(), path).map(|_| ()),
             Workload::LoopProgram(_) => crate::loops::registry::build(name, path).map(|_| ()),
+            Workload::Applications(mix) => {
+                mix.validate(&self.platform, "workload")?;
+                crate::os::registry::build(name, &mix.os, path).map(|_| ())
+            }
         }
     }
 
@@ -201,6 +208,7 @@ impl Scenario {
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => self.run_task_level(),
             Workload::LoopProgram(program) => crate::loops::run_program(self, program),
+            Workload::Applications(mix) => os_level::run(self, mix),
         }
     }
 
@@ -296,7 +304,7 @@ mod tests {
 
     #[test]
     fn every_preset_round_trips_and_validates() {
-        for p in presets::SCENARIOS {
+        for p in presets::all_scenarios() {
             let s = presets::scenario(p.name).expect("preset");
             let again = Scenario::from_json(&s.to_json()).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             assert_eq!(again, s);

@@ -67,6 +67,16 @@ pub const SCENARIOS: &[PresetInfo] = &[
     L::EXPLAINED, L::EP_A, L::FIG1_2B2S, L::FIG1_4S, L::EP_B, L::CG_A, L::CG_B, L::PF_A, L::BT_A, L::BT_B, L::BS_A, L::BS_B, L::FIG9_LOOPS, L::FIG9_TASKS,
 ];
 
+/// Every scenario preset: [`SCENARIOS`] then the OS-level ones of `presets_os.rs`.
+pub fn all_scenarios() -> Vec<&'static PresetInfo> {
+    SCENARIOS.iter().chain(super::presets_os::OS_SCENARIOS.iter()).collect()
+}
+
+/// The OS-level catalog JSON (applications, mixes, configurations, methods, figure sweeps).
+pub fn presets_os_catalog() -> String {
+    super::presets_os::catalog_json()
+}
+
 fn levels(from: u32, to: u32, step: u32) -> Vec<u32> {
     (from..=to).step_by(step as usize).collect()
 }
@@ -222,6 +232,6 @@ pub fn scenario(name: &str) -> Option<Scenario> {
             Some(s)
         }
         "tx2-matmul-32000" => base(name, "jetson-tx2", layered(KernelKind::Matmul, 4, 32_000), &["rws"]),
-        _ => L::scenario(name),
+        _ => L::scenario(name).or_else(|| super::presets_os::scenario(name)),
     }
 }

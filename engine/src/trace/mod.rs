@@ -74,6 +74,21 @@ pub struct ScheduleRecord {
     pub freq: Vec<FreqInterval>,
     /// Interference intervals clipped to the run.
     pub interference: Vec<InterferenceInterval>,
+    /// Thread migrations (OS level only; the cost shows as an `Overhead` segment whose `task` is the thread).
+    pub migrations: Vec<Migration>,
+}
+
+/// A thread started running on another core than the one it last ran on (OS level).
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Migration {
+    /// When it happened.
+    pub t_ns: TimeNs,
+    /// Thread id (the segments' `task`).
+    pub thread: u32,
+    /// Core it last ran on.
+    pub from_core: u32,
+    /// Core it runs on now.
+    pub to_core: u32,
 }
 
 /// One segment, as pushed into a record.
@@ -114,6 +129,7 @@ impl ScheduleRecord {
             end_ns: Vec::with_capacity(n),
             freq: Vec::new(),
             interference: Vec::new(),
+            migrations: Vec::new(),
         }
     }
 

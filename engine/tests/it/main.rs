@@ -8,4 +8,6 @@ mod import;
 mod import_dump;
 mod invariants;
 mod loop_invariants;
+mod os_inputs;
+mod os_papers;
 mod tidy;

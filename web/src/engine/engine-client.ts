@@ -3,6 +3,7 @@
 // and results of superseded requests are dropped.
 import { type Engine, type SimResult, SupersededError } from "./engine";
 import type { PlatformInfo, PresetInfo } from "./engine-types";
+import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../os-lab/os-types";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
 interface Pending {
@@ -48,6 +49,16 @@ export class WorkerEngine implements Engine {
   }
   listSchedulers(): Promise<string[]> {
     return this.call("listSchedulers") as Promise<string[]>;
+  }
+
+  osCatalog(): Promise<OsCatalog> {
+    return this.call("osCatalog") as Promise<OsCatalog>;
+  }
+  sweepCells(grid: SweepGrid): Promise<SweepCell[]> {
+    return this.call("sweepCells", JSON.stringify(grid)) as Promise<SweepCell[]>;
+  }
+  runSweepCell(cell: SweepCell): Promise<SweepRow> {
+    return this.call("runSweepCell", JSON.stringify(cell)) as Promise<SweepRow>;
   }
 
   simulate(scenarioJson: string): Promise<SimResult> {

@@ -9,6 +9,9 @@ export interface WasmEngineModule {
   list_platforms(): string;
   platform_preset(name: string): string;
   list_schedulers(): string;
+  os_catalog(): string;
+  sweep_cells(gridJson: string): string;
+  run_sweep_cell(cellJson: string): string;
   Session: new (scenarioJson: string) => WasmSession;
 }
 
@@ -69,6 +72,8 @@ export interface RunMetrics {
   readonly utilisation_per_cluster: readonly number[];
   /** Present for loop-program scenarios (engine/src/metrics/loops.rs). */
   readonly loops?: LoopMetrics;
+  /** OS level only (applications workloads). */
+  readonly os?: OsRunMetrics;
 }
 
 /** One loop instance of a loop run. */
@@ -101,6 +106,24 @@ export interface LoopMetrics {
   readonly coalesced: boolean;
 }
 
+/** `metrics.os` of an applications workload (engine/src/metrics/os.rs). */
+export interface OsRunMetrics {
+  readonly apps: readonly string[];
+  readonly app_done_ns: readonly number[];
+  readonly app_speedup: readonly number[];
+  readonly app_ideal_speedup: readonly number[];
+  readonly speedup?: number;
+  readonly ideal_speedup?: number;
+  readonly energy_norm: number;
+  readonly edp_norm: number;
+  readonly baseline: string;
+  readonly migrations: number;
+  readonly runs: number;
+  readonly makespan_mean_ns: number;
+  readonly makespan_min_ns: number;
+  readonly makespan_max_ns: number;
+}
+
 export interface FreqInterval {
   readonly cluster: number;
   readonly start_ns: number;
@@ -118,11 +141,21 @@ export interface InterferenceInterval {
   readonly label: string;
 }
 
+/** A thread that ran on another core than last time (OS-level runs only). */
+export interface Migration {
+  readonly t_ns: number;
+  readonly thread: number;
+  readonly from_core: number;
+  readonly to_core: number;
+}
+
 export interface RunInfo {
   readonly scheduler: string;
   readonly metrics: RunMetrics;
   readonly freq_intervals: readonly FreqInterval[];
   readonly interference_intervals: readonly InterferenceInterval[];
+  /** Present for every run; empty below the OS level. */
+  readonly migrations?: readonly Migration[];
 }
 
 /** The JSON returned by `Session.run_all()`. */

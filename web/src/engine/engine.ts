@@ -1,6 +1,7 @@
 // The promise-based Engine interface the UI talks to. The only
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
 import type { PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
+import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../os-lab/os-types";
 
 /**
  * Segment columns of one run, grouped by core and sorted by start time
@@ -42,6 +43,12 @@ export interface Engine {
    * older one: the older promise rejects with `SupersededError`.
    */
   simulate(scenarioJson: string): Promise<SimResult>;
+  /** OS level: applications, mixes, configurations, methods and figure sweeps. */
+  osCatalog(): Promise<OsCatalog>;
+  /** The cells of a sweep grid, in index order. */
+  sweepCells(grid: SweepGrid): Promise<SweepCell[]>;
+  /** Runs one sweep cell (one call per cell, so callers can show progress). */
+  runSweepCell(cell: SweepCell): Promise<SweepRow>;
   dispose(): void;
 }
 

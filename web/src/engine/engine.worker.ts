@@ -62,6 +62,12 @@ function handle(request: EngineRequest): unknown {
       return JSON.parse(wasm.list_schedulers());
     case "simulate":
       return simulate(arg);
+    case "osCatalog":
+      return JSON.parse(wasm.os_catalog());
+    case "sweepCells":
+      return JSON.parse(wasm.sweep_cells(arg));
+    case "runSweepCell":
+      return JSON.parse(wasm.run_sweep_cell(arg));
     default: {
       const unreachable: never = request.method;
       throw new Error(`unknown engine method ${String(unreachable)}`);

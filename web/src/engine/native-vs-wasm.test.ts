@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { initSync, list_presets, list_schedulers, preset_scenario, Session } from "./pkg/engine.js";
+import { initSync, list_presets, list_schedulers, preset_scenario, run_sweep_cell, Session, sweep_cells } from "./pkg/engine.js";
 import type { PresetInfo, RunSummary } from "./engine-types";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -61,6 +61,20 @@ describe("wasm engine vs native CLI", () => {
     }
     expect(thrown).toBeInstanceOf(Error);
     expect((thrown as Error).message).toMatch(/platform\.clusters\[0\]\.cores/);
+  });
+
+  it("runs OS-level sweep cells exactly as `asymlab sweep` does", () => {
+    const grid = { schedulers: ["pbs", "linux"], configs: ["gem5-4l18s"], workloads: ["BB"], seeds: [3] };
+    const cells = JSON.parse(sweep_cells(JSON.stringify(grid))) as { index: number }[];
+    expect(cells.map((c) => c.index)).toEqual([0, 1]);
+    const csv = execFileSync(cli, ["sweep", "--schedulers", "pbs,linux", "--configs", "gem5-4l18s", "--workloads", "BB", "--seeds", "3-3"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const native = csv.trim().split("\n").slice(1).map((line) => line.split(","));
+    for (const cell of cells) {
+      const row = JSON.parse(run_sweep_cell(JSON.stringify(cell))) as { makespan_ns: number; migrations: number };
+      const line = native.find((cols) => cols[1] === (cell as unknown as { scheduler: string }).scheduler);
+      expect(Number(line?.[5])).toBe(row.makespan_ns);
+      expect(Number(line?.[13])).toBe(row.migrations);
+    }
   });
 
   it("rejects an unknown preset", () => {

@@ -1,7 +1,16 @@
 // Messages between engine-client.ts (main thread) and engine.worker.ts.
 import type { SimResult } from "./engine";
 
-export type EngineMethod = "listPresets" | "presetScenario" | "listPlatforms" | "platformPreset" | "listSchedulers" | "simulate";
+export type EngineMethod =
+  | "listPresets"
+  | "presetScenario"
+  | "listPlatforms"
+  | "platformPreset"
+  | "listSchedulers"
+  | "simulate"
+  | "osCatalog"
+  | "sweepCells"
+  | "runSweepCell";
 
 export interface EngineRequest {
   readonly id: number;

@@ -61,3 +61,25 @@ describe("bestRows", () => {
     expect(bestRows([3], "lower")).toEqual([]);
   });
 });
+
+describe("metrics table at the OS level", () => {
+  it("adds speedup, ideal, normalised energy and EDP, and migrations when every run has OS metrics", () => {
+    const os = (speedup: number, migrations: number) => ({
+      apps: ["facesim"], app_done_ns: [1], app_speedup: [speedup], app_ideal_speedup: [8.8], speedup, ideal_speedup: 8.8,
+      energy_norm: 1.3, edp_norm: 0.7, baseline: "pinned on 4 little cores", migrations, runs: 1, makespan_mean_ns: 1, makespan_min_ns: 1, makespan_max_ns: 1,
+    });
+    const s: RunSummary = {
+      ...summary,
+      runs: [
+        { scheduler: "pinned", metrics: { ...metrics(500, 1, [0.5, 0.5]), os: os(4, 0) }, freq_intervals: [], interference_intervals: [] },
+        { scheduler: "gts", metrics: { ...metrics(260, 1, [0.9, 0.5]), os: os(7.5, 398) }, freq_intervals: [], interference_intervals: [] },
+      ],
+    };
+    const t = buildMetricsTable(s);
+    const keys = t.columns.map((c) => c.key);
+    expect(keys.slice(-5)).toEqual(["speedup", "ideal", "energy-norm", "edp-norm", "migrations"]);
+    expect(t.rows[1].values[keys.indexOf("speedup")]).toBe(7.5);
+    expect(t.best[keys.indexOf("speedup")]).toEqual([1]);
+    expect(t.best[keys.indexOf("migrations")]).toEqual([0]);
+  });
+});

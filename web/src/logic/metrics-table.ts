@@ -36,7 +36,7 @@ export function buildMetricsTable(summary: RunSummary): MetricsTable {
       format: formatPercent,
     });
   });
-  const rows = summary.runs.map((run) => {
+  const rows: { scheduler: string; values: number[] }[] = summary.runs.map((run) => {
     const m = run.metrics;
     return {
       scheduler: run.scheduler,
@@ -50,6 +50,7 @@ export function buildMetricsTable(summary: RunSummary): MetricsTable {
       ],
     };
   });
+  addOsColumns(summary, columns, rows);
   const best = columns.map((column, c) => bestRows(rows.map((r) => r.values[c]), column.better));
   return { columns, rows, best };
 }
@@ -61,4 +62,23 @@ export function bestRows(values: readonly number[], better: "lower" | "higher"):
   const target = better === "lower" ? Math.min(...finite) : Math.max(...finite);
   const tolerance = Math.abs(target) * 1e-9;
   return values.flatMap((v, i) => (Number.isFinite(v) && Math.abs(v - target) <= tolerance ? [i] : []));
+}
+
+/** OS level: speedup over one little core with its ideal bound (seed 000 Eq. 1, 4), normalised energy and EDP (Eq. 2–3), migrations. */
+function addOsColumns(summary: RunSummary, columns: MetricColumn[], rows: { values: number[] }[]): void {
+  const os = summary.runs.map((run) => run.metrics.os);
+  if (os.length === 0 || os.some((o) => o === undefined)) return;
+  const single = os.every((o) => o?.speedup !== undefined);
+  const add = (column: MetricColumn, value: (i: number) => number) => {
+    columns.push(column);
+    rows.forEach((row, i) => row.values.push(value(i)));
+  };
+  if (single) {
+    add({ key: "speedup", label: "Speedup (×)", title: "Speedup over the same method on one little core (seed 000 Eq. 1)", better: "higher", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.speedup ?? NaN);
+    add({ key: "ideal", label: "Ideal (×)", title: "Ideal speedup B·ratio + L (seed 000 Eq. 4): no run can beat it", better: "higher", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.ideal_speedup ?? NaN);
+  }
+  const base = os[0]?.baseline ?? "the baseline";
+  add({ key: "energy-norm", label: "Energy (norm)", title: `Energy over ${base} (seed 000 Eq. 2)`, better: "lower", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.energy_norm ?? NaN);
+  add({ key: "edp-norm", label: "EDP (norm)", title: `EDP over ${base} (seed 000 Eq. 3)`, better: "lower", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.edp_norm ?? NaN);
+  add({ key: "migrations", label: "Migrations", title: "Times a thread ran on another core than last time (50 µs each)", better: "lower", format: (v) => String(v) }, (i) => os[i]?.migrations ?? NaN);
 }

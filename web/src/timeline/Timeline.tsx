@@ -69,6 +69,9 @@ export function Timeline(props: { readonly renderLoop: RenderLoop }) {
               <span className="swatch" style={{ background: theme.overhead }} />
               {loopLevel ? "overhead (removals, barrier)" : "overhead"}
             </li>
+            {result.summary.runs.some((run) => (run.migrations ?? []).length > 0) && (
+              <li title="A thread started on another core than last time (OS level); its 50 µs cost shows as overhead">▼ migration</li>
+            )}
           </ul>
         )}
       </div>

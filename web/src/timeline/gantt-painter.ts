@@ -37,7 +37,27 @@ export function paintGantt(input: PaintInput): void {
   paintFrequencies(input);
   paintSegments(input);
   paintInterference(input);
+  paintMigrations(input);
   paintHover(input);
+}
+
+/** OS level: a small triangle on the destination core's row where a thread migrated in. */
+function paintMigrations({ ctx, layout, run, scale, theme, widthCss }: PaintInput): void {
+  const migrations = run.migrations ?? [];
+  if (migrations.length === 0) return;
+  ctx.fillStyle = theme.text;
+  for (const m of migrations) {
+    const x = scale.timeToPx(m.t_ns);
+    if (x < -4 || x > widthCss + 4) continue;
+    const row = layout.rows.find((r) => r.core === m.to_core);
+    if (!row) continue;
+    ctx.beginPath();
+    ctx.moveTo(x - 3.5, row.y);
+    ctx.lineTo(x + 3.5, row.y);
+    ctx.lineTo(x, row.y + 5);
+    ctx.closePath();
+    ctx.fill();
+  }
 }
 
 function paintFrequencies({ ctx, layout, clusters, run, scale, theme, widthCss }: PaintInput): void {

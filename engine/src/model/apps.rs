@@ -1,0 +1,576 @@
+//! Application profiles and multi-application mixes for the OS level (MODEL.md §3c–3d; seed 000 Table 1, seed 002 Table 1).
+//!
+//! One [`AppProfile`] drives every execution model: pthreads static threading (threads over phases with barriers),
+//! OpenMP-like loops (the same regions, split statically or dynamically) and tasks (a DAG with the profile's task count).
+//! An [`AppMix`] is the OS-level workload: one or several applications started together, plus the OS model's costs.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{at_least, InputError, InputResult};
+use crate::model::class::unit_interval;
+use crate::model::{Platform, WorkClass};
+use crate::sim::TimeNs;
+
+/// How a parallel region divides its work among the application's threads.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Split {
+    /// Each thread gets `work / T` (pthreads static threading, OpenMP `schedule(static)`).
+    Even,
+    /// Threads take chunks from a shared pool (the application's own load balancing: pipelines with queues, OpenMP `dynamic`).
+    Pool,
+}
+
+/// One application: how much work, how it scales on big cores, and how it is structured (seed 000 Table 1, MODEL.md §3d).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AppProfile {
+    /// Name (PARSEC benchmark).
+    pub name: String,
+    /// Total work in reference ns: its run time on one little core at the reference frequency.
+    pub work_ns: f64,
+    /// Big/little performance ratio measured on the Odroid-XU3 at 1.6 GHz / 800 MHz (seed 000 Table 1).
+    pub ratio: f64,
+    /// How strongly speed follows frequency, in [0, 1].
+    #[serde(default = "one")]
+    pub beta: f64,
+    /// Memory intensity in [0, 1] (slowdown under memory interference).
+    #[serde(default)]
+    pub mem_intensity: f64,
+    /// Number of parallel regions, each ending in a barrier.
+    pub regions: u32,
+    /// How regions split their work among threads.
+    pub split: Split,
+    /// Chunks per region when `split` is `pool`.
+    #[serde(default = "default_chunks")]
+    pub chunks: u32,
+    /// Fraction of the work in serial sections (run by thread 0), in [0, 1).
+    #[serde(default)]
+    pub serial_fraction: f64,
+    /// Tasks of the task-based version (seed 000 §5.3: blackscholes 6 400, swaptions 128, fluidanimate 128 500).
+    pub tasks: u32,
+    /// PBS preference (seed 002 §4.2): 3 low, 6 medium, 9 high.
+    pub preference: u8,
+    /// Supplement: +1 compute-intensive, −1 memory- or communication-intensive, 0 none.
+    #[serde(default)]
+    pub supplement: i8,
+    /// Parallelisation in seed 000 Table 1 (`data-parallel`, `pipeline`, `unstructured`), for display.
+    #[serde(default)]
+    pub kind: String,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn default_chunks() -> u32 {
+    64
+}
+
+/// The default ratio of the Odroid-XU3's big cluster: a profile's `ratio` was measured there.
+pub const ODROID_BIG_RATIO: f64 = 3.0;
+
+/// Most threads an application may have.
+pub const MAX_THREADS_PER_APP: u32 = 256;
+
+/// Most threads per core over the whole mix (time slicing beyond this is not modelled).
+pub const MAX_THREADS_PER_CORE: u32 = 16;
+
+/// Most parallel regions or pool chunks.
+pub const MAX_REGIONS: u32 = 100_000;
+
+impl AppProfile {
+    /// Checks every field; the error names the first bad one.
+    pub fn validate(&self, path: &str) -> InputResult<()> {
+        if self.name.is_empty() {
+            return Err(InputError::new(format!("{path}.name"), "must not be empty"));
+        }
+        at_least(&format!("{path}.work_ns"), self.work_ns, 1.0)?;
+        if self.work_ns > 1e15 {
+            return Err(InputError::new(format!("{path}.work_ns"), "must be at most 1e15 ns (about 11 days)"));
+        }
+        at_least(&format!("{path}.ratio"), self.ratio, f64::MIN_POSITIVE)?;
+        unit_interval(&format!("{path}.beta"), self.beta)?;
+        unit_interval(&format!("{path}.mem_intensity"), self.mem_intensity)?;
+        if self.regions == 0 || self.regions > MAX_REGIONS {
+            return Err(InputError::new(format!("{path}.regions"), format!("must be between 1 and {MAX_REGIONS}, got {}", self.regions)));
+        }
+        if self.chunks == 0 || self.chunks > MAX_REGIONS {
+            return Err(InputError::new(format!("{path}.chunks"), format!("must be between 1 and {MAX_REGIONS}, got {}", self.chunks)));
+        }
+        let s = unit_interval(&format!("{path}.serial_fraction"), self.serial_fraction)?;
+        if s >= 1.0 {
+            return Err(InputError::new(format!("{path}.serial_fraction"), "must be below 1 (some work must be parallel)"));
+        }
+        if self.tasks == 0 || self.tasks > crate::model::workload::MAX_TASKS {
+            return Err(InputError::new(format!("{path}.tasks"), format!("must be between 1 and {}", crate::model::workload::MAX_TASKS)));
+        }
+        check_preference(&format!("{path}.preference"), self.preference)?;
+        check_supplement(&format!("{path}.supplement"), self.supplement)?;
+        Ok(())
+    }
+
+    /// The application's speed ratio on `cluster`: the Odroid ratio scaled to the cluster's default asymmetry,
+    /// `1 + (ratio − 1)·(R − 1)/(3 − 1)` where `R` is the cluster's default ratio (3 on the Odroid's A15s, 2 on gem5's large cores, 1 on little ones).
+    pub fn ratio_on(&self, platform: &Platform, cluster: usize) -> f64 {
+        let r = platform.clusters.get(cluster).map_or(1.0, |c| c.ratio);
+        (1.0 + (self.ratio - 1.0) * (r - 1.0) / (ODROID_BIG_RATIO - 1.0)).max(0.01)
+    }
+
+    /// The work class this application runs as on `platform`, with a ratio per core type.
+    pub fn class_for(&self, platform: &Platform) -> WorkClass {
+        let mut ratio = BTreeMap::new();
+        for (i, c) in platform.clusters.iter().enumerate() {
+            ratio.insert(c.core_type.clone(), self.ratio_on(platform, i));
+        }
+        WorkClass { name: self.name.clone(), ratio, beta: self.beta, mem_intensity: self.mem_intensity, parallel_overhead: 0.05 }
+    }
+
+    /// The preference class seed 002 §2.2 derives from the structure with `threads` threads:
+    /// several fork-joins → 6; one fork-join with serial time ≥ parallel time → 9; otherwise 3.
+    pub fn structural_preference(&self, threads: u32) -> u8 {
+        if self.regions > 1 {
+            return 6;
+        }
+        let serial = self.serial_fraction;
+        let parallel_time = (1.0 - serial) / threads.max(1) as f64;
+        if serial >= parallel_time {
+            9
+        } else {
+            3
+        }
+    }
+}
+
+/// Fails unless `value` is on seed 002's scale: 3 (low), 6 (medium) or 9 (high).
+pub fn check_preference(path: &str, value: u8) -> InputResult<u8> {
+    if matches!(value, 3 | 6 | 9) {
+        Ok(value)
+    } else {
+        Err(InputError::new(path, format!("must be 3 (low), 6 (medium) or 9 (high) on seed 002's scale, got {value}")))
+    }
+}
+
+/// Fails unless `value` is −1, 0 or +1.
+pub fn check_supplement(path: &str, value: i8) -> InputResult<i8> {
+    if (-1..=1).contains(&value) {
+        Ok(value)
+    } else {
+        Err(InputError::new(path, format!("must be -1 (memory or communication intensive), 0 or +1 (compute intensive), got {value}")))
+    }
+}
+
+/// One application of a mix: a built-in profile by name, or an inline profile, with optional overrides.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AppEntry {
+    /// Built-in profile name (see [`profiles`]); ignored when `profile` is given.
+    #[serde(default)]
+    pub app: String,
+    /// A full profile instead of a built-in one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<AppProfile>,
+    /// Threads; defaults to one per core.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<u32>,
+    /// Preference override (3, 6 or 9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preference: Option<u8>,
+    /// Supplement override (−1, 0, +1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supplement: Option<i8>,
+    /// Scales the profile's work (1 = as profiled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work_scale: Option<f64>,
+}
+
+/// Costs and thresholds of the OS model (MODEL.md §3c, §4c); `*estimates*` a user can change.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct OsOptions {
+    /// Time slice when threads outnumber cores (4 ms).
+    pub slice_ns: TimeNs,
+    /// Cost of running a thread on another core than last time (50 µs).
+    pub migration_ns: TimeNs,
+    /// Period of scheduler ticks: utilisation tracking and periodic balancing (4 ms).
+    pub tick_ns: TimeNs,
+    /// Half-life of the utilisation average (32 ms).
+    pub half_life_ns: TimeNs,
+    /// GTS up-migration threshold, out of 1024 (700).
+    pub up_threshold: u32,
+    /// GTS down-migration threshold, out of 1024 (256); must be below `up_threshold`.
+    pub down_threshold: u32,
+}
+
+impl Default for OsOptions {
+    fn default() -> Self {
+        OsOptions { slice_ns: 4_000_000, migration_ns: 50_000, tick_ns: 4_000_000, half_life_ns: 32_000_000, up_threshold: 700, down_threshold: 256 }
+    }
+}
+
+impl OsOptions {
+    /// Checks ranges and the order of the thresholds.
+    pub fn validate(&self, path: &str) -> InputResult<()> {
+        for (name, v, min, max) in [
+            ("slice_ns", self.slice_ns, 10_000, 10_000_000_000),
+            ("tick_ns", self.tick_ns, 100_000, 10_000_000_000),
+            ("half_life_ns", self.half_life_ns, 100_000, 100_000_000_000),
+            ("migration_ns", self.migration_ns, 0, 1_000_000_000),
+        ] {
+            if v < min || v > max {
+                return Err(InputError::new(format!("{path}.{name}"), format!("must be between {min} and {max} ns, got {v}")));
+            }
+        }
+        if self.up_threshold > 1024 {
+            return Err(InputError::new(format!("{path}.up_threshold"), format!("must be at most 1024, got {}", self.up_threshold)));
+        }
+        check_thresholds(&format!("{path}.down_threshold"), self.down_threshold, self.up_threshold)
+    }
+}
+
+/// Fails unless `down < up`.
+pub fn check_thresholds(path: &str, down: u32, up: u32) -> InputResult<()> {
+    if down >= up {
+        return Err(InputError::new(path, format!("the down threshold ({down}) must be below the up threshold ({up})")));
+    }
+    Ok(())
+}
+
+/// The OS-level workload: applications started together on the platform.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AppMix {
+    /// Display name (a seed 002 workload such as `BF`, or an application name).
+    #[serde(default)]
+    pub name: String,
+    /// Applications, in task-queue order (first come, first served).
+    pub apps: Vec<AppEntry>,
+    /// OS model costs and thresholds.
+    #[serde(default)]
+    pub os: OsOptions,
+    /// Scheduler of the energy/EDP baseline (Eq. 2–3); default `pinned` (static threading).
+    #[serde(default = "default_baseline")]
+    pub baseline_scheduler: String,
+    /// Little cores of the baseline platform (default 4: seed 000 normalises to four little cores).
+    #[serde(default = "default_baseline_little")]
+    pub baseline_little_cores: u32,
+    /// Runs per scheduler with seeds `seed, seed+1, …` for the spread (mean, min, max); the record shows the first.
+    #[serde(default = "one_u32")]
+    pub repeat: u32,
+}
+
+fn default_baseline() -> String {
+    "pinned".into()
+}
+
+fn default_baseline_little() -> u32 {
+    4
+}
+
+fn one_u32() -> u32 {
+    1
+}
+
+/// One phase of an application's program.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// Thread 0 works, the others wait at the barrier.
+    Serial {
+        /// Work, reference ns.
+        work_ns: f64,
+    },
+    /// Every thread takes part, then a barrier.
+    Parallel {
+        /// Work of the whole region, reference ns.
+        work_ns: f64,
+        /// Even split or a pool of `chunks`.
+        split: Split,
+        /// Chunks when pooled.
+        chunks: u32,
+    },
+}
+
+/// An application resolved for one run: its class index, threads, preference value and program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppRun {
+    /// Name.
+    pub name: String,
+    /// Index into the run's classes.
+    pub class: usize,
+    /// Threads.
+    pub threads: u32,
+    /// Preference + supplement (seed 002: 2 … 10).
+    pub preference: i32,
+    /// The program.
+    pub phases: Vec<Phase>,
+    /// The profile it came from (after overrides).
+    pub profile: AppProfile,
+}
+
+impl AppMix {
+    /// A mix of built-in applications, in order, with default options.
+    pub fn of(name: &str, apps: &[&str]) -> AppMix {
+        AppMix {
+            name: name.into(),
+            apps: apps.iter().map(|a| AppEntry { app: a.to_string(), profile: None, threads: None, preference: None, supplement: None, work_scale: None }).collect(),
+            os: OsOptions::default(),
+            baseline_scheduler: default_baseline(),
+            baseline_little_cores: default_baseline_little(),
+            repeat: 1,
+        }
+    }
+
+    /// Checks the mix for `platform`; `path` is the workload's path.
+    pub fn validate(&self, platform: &Platform, path: &str) -> InputResult<()> {
+        self.resolve(platform, path).map(|_| ())
+    }
+
+    /// Resolves every entry into an [`AppRun`] for `platform`, and returns the work classes they run as.
+    pub fn resolve(&self, platform: &Platform, path: &str) -> InputResult<(Vec<AppRun>, Vec<WorkClass>)> {
+        if self.apps.is_empty() {
+            return Err(InputError::new(format!("{path}.apps"), "name at least one application"));
+        }
+        self.os.validate(&format!("{path}.os"))?;
+        if self.repeat == 0 || self.repeat > 100 {
+            return Err(InputError::new(format!("{path}.repeat"), format!("must be between 1 and 100, got {}", self.repeat)));
+        }
+        if self.baseline_little_cores == 0 {
+            return Err(InputError::new(format!("{path}.baseline_little_cores"), "must be at least 1"));
+        }
+        let n_cores = platform.n_cores() as u32;
+        let mut runs = Vec::new();
+        let mut classes = Vec::new();
+        let mut total_threads = 0u32;
+        for (i, entry) in self.apps.iter().enumerate() {
+            let p = format!("{path}.apps[{i}]");
+            let mut profile = match &entry.profile {
+                Some(prof) => prof.clone(),
+                None => profile(&entry.app).ok_or_else(|| {
+                    InputError::new(format!("{p}.app"), format!("unknown application '{}' (known: {})", entry.app, profile_names().join(", ")))
+                })?,
+            };
+            if let Some(pref) = entry.preference {
+                profile.preference = check_preference(&format!("{p}.preference"), pref)?;
+            }
+            if let Some(sup) = entry.supplement {
+                profile.supplement = check_supplement(&format!("{p}.supplement"), sup)?;
+            }
+            if let Some(scale) = entry.work_scale {
+                at_least(&format!("{p}.work_scale"), scale, 1e-6)?;
+                if scale > 1e6 {
+                    return Err(InputError::new(format!("{p}.work_scale"), format!("must be at most 1000000, got {scale}")));
+                }
+                profile.work_ns *= scale;
+            }
+            profile.validate(&format!("{p}.profile"))?;
+            let threads = entry.threads.unwrap_or(n_cores);
+            if threads == 0 || threads > MAX_THREADS_PER_APP {
+                return Err(InputError::new(format!("{p}.threads"), format!("must be between 1 and {MAX_THREADS_PER_APP}, got {threads}")));
+            }
+            total_threads += threads;
+            if total_threads > MAX_THREADS_PER_CORE * n_cores {
+                return Err(InputError::new(
+                    format!("{p}.threads"),
+                    format!("the mix has {total_threads} threads on {n_cores} cores; the model allows at most {MAX_THREADS_PER_CORE} per core"),
+                ));
+            }
+            let class = classes.iter().position(|k: &WorkClass| k.name == profile.name).unwrap_or_else(|| {
+                classes.push(profile.class_for(platform));
+                classes.len() - 1
+            });
+            runs.push(AppRun {
+                name: profile.name.clone(),
+                class,
+                threads,
+                preference: profile.preference as i32 + profile.supplement as i32,
+                phases: program(&profile),
+                profile,
+            });
+        }
+        Ok((runs, classes))
+    }
+}
+
+/// The program of a profile: serial sections between (and before) the parallel regions.
+/// A serial fraction `s` is split into one section before each region; each region holds `(1 − s)/regions` of the work.
+pub fn program(p: &AppProfile) -> Vec<Phase> {
+    let mut phases = Vec::new();
+    let regions = p.regions.max(1);
+    let serial_each = p.work_ns * p.serial_fraction / regions as f64;
+    let parallel_each = p.work_ns * (1.0 - p.serial_fraction) / regions as f64;
+    for _ in 0..regions {
+        if serial_each > 0.0 {
+            phases.push(Phase::Serial { work_ns: serial_each });
+        }
+        phases.push(Phase::Parallel { work_ns: parallel_each, split: p.split, chunks: p.chunks });
+    }
+    phases
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prof(name: &str, kind: &str, ratio: f64, beta: f64, mem: f64, regions: u32, split: Split, serial: f64, tasks: u32, pref: u8, sup: i8) -> AppProfile {
+    AppProfile {
+        name: name.into(),
+        work_ns: 2e9,
+        ratio,
+        beta,
+        mem_intensity: mem,
+        regions,
+        split,
+        chunks: 64,
+        serial_fraction: serial,
+        tasks,
+        preference: pref,
+        supplement: sup,
+        kind: kind.into(),
+    }
+}
+
+/// Built-in profiles: the nine PARSEC applications of seed 000 Table 1 (with its big/little ratios) plus freqmine (seed 002).
+/// Work (2 s on one little core), β, regions, serial fractions and chunk counts are *estimates* chosen to match the
+/// papers' descriptions: barrier-heavy data-parallel codes split evenly, pipelines balance through queues (a pool),
+/// and seed 002's high-preference applications have one fork-join whose serial time is at least the parallel time with 8 threads.
+pub fn profiles() -> Vec<AppProfile> {
+    use Split::{Even, Pool};
+    vec![
+        prof("blackscholes", "data-parallel", 2.18, 1.0, 0.1, 1, Even, 0.01, 6_400, 3, 0),
+        prof("bodytrack", "pipeline", 4.16, 1.0, 0.2, 20, Pool, 0.04, 26_100, 6, 0),
+        prof("canneal", "unstructured", 1.73, 0.4, 0.9, 1, Even, 0.15, 6_000, 9, -1),
+        prof("dedup", "pipeline", 2.67, 0.7, 0.5, 1, Pool, 0.15, 3_510, 9, -1),
+        prof("facesim", "data-parallel", 3.40, 1.0, 0.3, 100, Even, 0.02, 10_000, 6, 0),
+        prof("ferret", "pipeline", 3.59, 1.0, 0.3, 1, Pool, 0.01, 3_500, 3, 0),
+        prof("fluidanimate", "data-parallel", 3.32, 1.0, 0.3, 500, Even, 0.01, 128_500, 6, 0),
+        prof("streamcluster", "data-parallel", 3.48, 0.6, 0.6, 200, Even, 0.02, 20_000, 6, 0),
+        prof("swaptions", "data-parallel", 2.78, 1.0, 0.1, 1, Even, 0.01, 128, 3, 0),
+        prof("freqmine", "data-parallel", 3.0, 1.0, 0.2, 1, Pool, 0.2, 2_000, 9, 1),
+    ]
+}
+
+/// The built-in profile called `name`.
+pub fn profile(name: &str) -> Option<AppProfile> {
+    profiles().into_iter().find(|p| p.name == name)
+}
+
+/// Names of the built-in profiles.
+pub fn profile_names() -> Vec<String> {
+    profiles().into_iter().map(|p| p.name).collect()
+}
+
+/// The nine applications of seed 000 Table 1.
+pub const MATURITY_APPS: &[&str] =
+    &["blackscholes", "bodytrack", "canneal", "dedup", "facesim", "ferret", "fluidanimate", "streamcluster", "swaptions"];
+
+/// The barrier-synchronised applications of seed 000 §5.1–5.2.
+pub const BARRIER_APPS: &[&str] = &["blackscholes", "facesim", "fluidanimate", "streamcluster", "swaptions"];
+
+/// Names of seed 002's workloads (Table 1).
+pub const MIX_NAMES: &[&str] = &["BF", "BB", "CF", "BS", "DC"];
+
+/// Seed 002's workload `name` (Table 1): two 8-threaded applications in task-queue order, with the table's supplements.
+pub fn mix(name: &str) -> Option<AppMix> {
+    let entry = |app: &str, sup: i8| AppEntry { app: app.into(), profile: None, threads: Some(8), preference: None, supplement: Some(sup), work_scale: None };
+    let apps = match name {
+        "BF" => vec![entry("blackscholes", 0), entry("freqmine", 0)],
+        "BB" => vec![entry("bodytrack", 0), entry("blackscholes", 0)],
+        "CF" => vec![entry("canneal", -1), entry("freqmine", 1)],
+        "BS" => vec![entry("blackscholes", 0), entry("swaptions", 0)],
+        "DC" => vec![entry("dedup", -1), entry("canneal", -1)],
+        _ => return None,
+    };
+    let mut m = AppMix::of(name, &[]);
+    m.apps = apps;
+    Some(m)
+}
+
+/// A workload by name: a seed 002 mix, or a single built-in application with one thread per core.
+pub fn workload_by_name(name: &str) -> Option<AppMix> {
+    if let Some(m) = mix(name) {
+        return Some(m);
+    }
+    profile(name).map(|_| AppMix::of(name, &[name]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::presets::platform;
+
+    #[test]
+    fn profiles_carry_table_1_ratios_and_valid_preferences() {
+        let ps = profiles();
+        assert_eq!(ps.iter().find(|p| p.name == "bodytrack").map(|p| p.ratio), Some(4.16));
+        assert_eq!(ps.iter().find(|p| p.name == "canneal").map(|p| p.ratio), Some(1.73));
+        for p in &ps {
+            p.validate(&p.name).expect("valid profile");
+        }
+        for name in MATURITY_APPS {
+            assert!(profile(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn seed_002_preferences_follow_the_fork_join_structure_with_8_threads() {
+        for name in ["blackscholes", "freqmine", "bodytrack", "canneal", "swaptions", "dedup"] {
+            let p = profile(name).expect("profile");
+            assert_eq!(p.structural_preference(8), p.preference, "{name}");
+        }
+        // CF is weakly asymmetric (difference 2), BS and DC symmetric (seed 002 §4.2).
+        let pref = |m: &str| {
+            let mix = mix(m).expect("mix");
+            let (runs, _) = mix.resolve(&platform("gem5-8l8s").expect("p"), "workload").expect("ok");
+            runs.iter().map(|r| r.preference).collect::<Vec<_>>()
+        };
+        assert_eq!(pref("CF"), vec![8, 10]);
+        assert_eq!(pref("BS"), vec![3, 3]);
+        assert_eq!(pref("DC"), vec![8, 8]);
+    }
+
+    #[test]
+    fn ratios_scale_with_the_platform_asymmetry() {
+        let odroid = platform("odroid-xu3").expect("p");
+        let p = profile("bodytrack").expect("p");
+        assert!((p.ratio_on(&odroid, 0) - 4.16).abs() < 1e-12);
+        assert!((p.ratio_on(&odroid, 1) - 1.0).abs() < 1e-12);
+        let gem5 = platform("gem5-8l8s").expect("p");
+        assert!((p.ratio_on(&gem5, 0) - 2.58).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let p = platform("gem5-8l8s").expect("p");
+        let mut m = mix("BF").expect("mix");
+        m.apps[1].preference = Some(7);
+        let e = m.validate(&p, "workload").expect_err("scale");
+        assert_eq!(e.path, "workload.apps[1].preference");
+        assert!(e.message.contains("3 (low), 6 (medium) or 9 (high)"), "{e}");
+
+        let mut m = mix("BF").expect("mix");
+        m.apps[0].supplement = Some(2);
+        assert_eq!(m.validate(&p, "workload").expect_err("sup").path, "workload.apps[0].supplement");
+
+        let mut m = mix("BF").expect("mix");
+        m.apps[0].threads = Some(300);
+        assert_eq!(m.validate(&p, "workload").expect_err("threads").path, "workload.apps[0].threads");
+        m.apps[0].threads = Some(200);
+        m.apps[1].threads = Some(200);
+        let e = m.validate(&p, "workload").expect_err("per core");
+        assert_eq!(e.path, "workload.apps[1].threads");
+        assert!(e.message.contains("at most 16 per core"), "{e}");
+
+        let mut m = mix("BF").expect("mix");
+        m.os.down_threshold = 800;
+        let e = m.validate(&p, "workload").expect_err("order");
+        assert_eq!(e.path, "workload.os.down_threshold");
+        assert!(e.message.contains("must be below the up threshold"), "{e}");
+
+        let mut m = mix("BF").expect("mix");
+        m.os.migration_ns = u64::MAX;
+        assert_eq!(m.validate(&p, "workload").expect_err("huge").path, "workload.os.migration_ns");
+
+        let mut m = mix("BF").expect("mix");
+        m.apps[0].app = "doom".into();
+        assert_eq!(m.validate(&p, "workload").expect_err("app").path, "workload.apps[0].app");
+    }
+}
