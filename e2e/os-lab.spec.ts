@@ -8,6 +8,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function runFigure(page: import("@playwright/test").Page, figure: string): Promise<void> {
+  await page.getByTestId("tab-os-lab").click();
   await page.getByTestId("os-figure").selectOption(figure);
   await page.getByTestId("os-run").click();
   await expect(page.getByTestId("os-progress")).toBeVisible();

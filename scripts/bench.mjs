@@ -53,4 +53,47 @@ for (let k = 0; k < REPEATS + 1; k++) {
 const wasmTasksPerS = tasks / best;
 console.log(`wasm_tasks_per_s: ${Math.round(wasmTasksPerS)}`);
 console.log(`wasm_native_ratio: ${Number.isFinite(nativeTasksPerS) ? (wasmTasksPerS / nativeTasksPerS).toFixed(3) : "n/a"}`);
+
+// Trace import throughput in Wasm (engine/src/import via TraceImport), the
+// same inputs as the native lines: a >= 100 MB ftrace text made by repeating
+// the systrace sample's lines with timestamps shifted by one second per copy
+// (built in memory, never written), and the 24 MB Chrome JSON sample.
+{
+  const { TraceImport } = await import(`${pkgDir}/engine.js`);
+  const { gunzipSync } = await import("node:zlib");
+  const parseMbPerS = (name, bytes) => {
+    const started = process.hrtime.bigint();
+    const t = new TraceImport(name);
+    for (let at = 0; at < bytes.length; at += 4 << 20) t.push(bytes.subarray(at, Math.min(bytes.length, at + (4 << 20))));
+    const summary = JSON.parse(t.finish());
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    t.free();
+    return { mbPerS: bytes.length / 1e6 / seconds, segments: summary.segments };
+  };
+  const html = `${repoRoot}/traces/trace_surfaceflinger.html`;
+  if (existsSync(html)) {
+    const lines = readFileSync(html, "utf8").split("\n").filter((l) => /\[\d{3}\] .{4,5} +\d+\.\d+: /.test(l));
+    const stamp = /^(.*?\] .{4,5} +)(\d+)(\.\d+: .*)$/;
+    const parts = [];
+    let size = 0;
+    for (let copy = 0; size < 100e6; copy++) {
+      const text = lines.map((l) => l.replace(stamp, (_, a, s, b) => `${a}${Number(s) + copy}${b}`)).join("\n") + "\n";
+      parts.push(Buffer.from(text));
+      size += text.length;
+    }
+    const big = Buffer.concat(parts);
+    const r = parseMbPerS("big.txt", big);
+    console.log(`wasm_ftrace_bytes: ${big.length}`);
+    console.log(`wasm_ftrace_segments: ${r.segments}`);
+    console.log(`wasm_ftrace_mb_per_s: ${r.mbPerS.toFixed(1)}`);
+  }
+  const gz = `${repoRoot}/traces/worker0.pt.trace.json.gz`;
+  if (existsSync(gz)) {
+    const json = gunzipSync(readFileSync(gz));
+    const r = parseMbPerS("worker0.pt.trace.json", json);
+    console.log(`wasm_chrome_json_bytes: ${json.length}`);
+    console.log(`wasm_chrome_json_mb_per_s: ${r.mbPerS.toFixed(1)}`);
+  }
+}
+
 await import("./bench-browser.mjs");

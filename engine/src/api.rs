@@ -9,6 +9,9 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::error::InputError;
+use crate::export::{chrome::chrome_json, run_as_trace};
+use crate::import::calibrate::{calibrate, CalibrateOptions};
+use crate::import::{ImportedTrace, Importer};
 use crate::scenario::{guides, presets, presets_dam, Scenario, ScenarioResult};
 use crate::sched::registry;
 use crate::summary;
@@ -151,6 +154,15 @@ impl Session {
             .unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
     }
 
+    /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
+    pub fn try_export_chrome(&self) -> Result<String, InputError> {
+        let result = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
+        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&self.scenario, result, i)).collect();
+        let named: Vec<(String, &ImportedTrace)> =
+            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", self.scenario.name, r.scheduler), t)).collect();
+        Ok(chrome_json(&named))
+    }
+
     fn column<T: Copy>(&self, run: usize, pick: impl Fn(&crate::trace::ScheduleRecord) -> &Vec<T>) -> Vec<T> {
         self.result.as_ref().and_then(|r| r.runs.get(run)).map(|r| pick(&r.output.record).clone()).unwrap_or_default()
     }
@@ -173,6 +185,11 @@ impl Session {
     /// `{"decisions":[{"t_ns","core","task","task_type","priority","leader","width","overhead_ns","explanation"?}],"total":N}`.
     pub fn decisions_json(&self, run: usize) -> String {
         self.decisions_text(run)
+    }
+
+    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
+    pub fn export_chrome(&self) -> Result<String, JsError> {
+        self.try_export_chrome().map_err(js_error)
     }
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).
@@ -226,6 +243,183 @@ impl Session {
     }
 }
 
+/// Options of [`TraceImport::calibrate`], as JSON.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CalibrateRequest {
+    #[serde(default)]
+    clusters: Option<Vec<u32>>,
+    #[serde(default)]
+    schedulers: Vec<String>,
+    #[serde(default)]
+    max_tasks: usize,
+}
+
+/// A streaming import of a trace recorded on real hardware: `push` chunks (the caller reports progress and may stop),
+/// then `finish`; afterwards the slices as typed-array columns, the lanes and diagnostics in the summary, export and calibration.
+#[wasm_bindgen]
+pub struct TraceImport {
+    importer: Option<Importer>,
+    trace: Option<ImportedTrace>,
+}
+
+impl TraceImport {
+    /// Ends the input and returns the summary JSON; a second call returns the same summary.
+    pub fn try_finish(&mut self) -> String {
+        if let Some(importer) = self.importer.take() {
+            self.trace = Some(importer.finish());
+        }
+        self.trace.as_ref().map(|t| t.summary().to_string()).unwrap_or_default()
+    }
+
+    /// The imported trace, after `finish`.
+    pub fn trace(&self) -> Option<&ImportedTrace> {
+        self.trace.as_ref()
+    }
+
+    /// Builds the calibrated scenario; `options_json` is `{"clusters":[4,4],"schedulers":["fifo"],"max_tasks":N}` (all optional).
+    pub fn try_calibrate(&self, options_json: &str) -> Result<String, InputError> {
+        let trace = self.trace.as_ref().ok_or_else(|| InputError::new("", "finish the import before calibrating"))?;
+        let req: CalibrateRequest = if options_json.trim().is_empty() {
+            CalibrateRequest::default()
+        } else {
+            let v: serde_json::Value = serde_json::from_str(options_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+            crate::error::from_value(v, "")?
+        };
+        let cal = calibrate(trace, &CalibrateOptions { clusters: req.clusters, schedulers: req.schedulers, max_tasks: req.max_tasks })?;
+        Ok(json!({ "scenario": cal.scenario.to_json(), "report": cal.report }).to_string())
+    }
+
+    fn col<T: Copy>(&self, pick: impl Fn(&ImportedTrace) -> &Vec<T>) -> Vec<T> {
+        self.trace.as_ref().map(|t| pick(t).clone()).unwrap_or_default()
+    }
+}
+
+#[wasm_bindgen]
+impl TraceImport {
+    /// A new import of a file called `file_name` (the name helps detect the format; may be empty).
+    #[wasm_bindgen(constructor)]
+    pub fn new(file_name: &str) -> TraceImport {
+        TraceImport { importer: Some(Importer::new(file_name)), trace: None }
+    }
+
+    /// Paraver names (`.pcf` text), before the first `push`.
+    pub fn set_paraver_pcf(&mut self, text: String) {
+        if let Some(i) = self.importer.as_mut() {
+            i.set_paraver_pcf(text);
+        }
+    }
+
+    /// Paraver labels (`.row` text), before the first `push`.
+    pub fn set_paraver_row(&mut self, text: String) {
+        if let Some(i) = self.importer.as_mut() {
+            i.set_paraver_row(text);
+        }
+    }
+
+    /// Feeds the next chunk; throws after `finish`.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+        match self.importer.as_mut() {
+            Some(i) => {
+                i.push(chunk);
+                Ok(())
+            }
+            None => Err(JsError::new("this import is finished")),
+        }
+    }
+
+    /// Bytes pushed so far.
+    pub fn bytes_read(&self) -> f64 {
+        self.importer.as_ref().map_or(0.0, |i| i.bytes_read() as f64)
+    }
+
+    /// Ends the input; returns the summary JSON (format, cores, lane labels and CPUs, segments, span, frequency changes, diagnostics).
+    pub fn finish(&mut self) -> String {
+        self.try_finish()
+    }
+
+    /// Slice, thread-name and idle-state names as a JSON array (indexed by `seg_name`).
+    pub fn names_json(&self) -> String {
+        self.trace.as_ref().map(|t| serde_json::Value::from(t.names.clone()).to_string()).unwrap_or_else(|| "[]".into())
+    }
+
+    /// Thread labels as a JSON array (indexed by `seg_thread`).
+    pub fn threads_json(&self) -> String {
+        self.trace.as_ref().map(|t| serde_json::Value::from(t.threads.clone()).to_string()).unwrap_or_else(|| "[]".into())
+    }
+
+    /// Every diagnostic kept, as JSON `[{"line","offset","message"}]`.
+    pub fn diagnostics_json(&self) -> String {
+        self.trace.as_ref().and_then(|t| serde_json::to_string(&t.diagnostics).ok()).unwrap_or_else(|| "[]".into())
+    }
+
+    /// Number of slices.
+    pub fn seg_count(&self) -> usize {
+        self.trace.as_ref().map_or(0, |t| t.record.len())
+    }
+
+    /// Lane of each slice (index into the summary's `lane_labels`).
+    pub fn seg_lane(&self) -> Vec<u32> {
+        self.col(|t| &t.record.core)
+    }
+
+    /// Thread of each slice (index into `threads_json`, 4294967295 for none).
+    pub fn seg_thread(&self) -> Vec<u32> {
+        self.col(|t| &t.record.task)
+    }
+
+    /// Name of each slice (index into `names_json`).
+    pub fn seg_name(&self) -> Vec<u32> {
+        self.col(|t| &t.record.task_type)
+    }
+
+    /// 0 work, 1 overhead, 2 idle state.
+    pub fn seg_kind(&self) -> Vec<u8> {
+        self.col(|t| &t.record.kind)
+    }
+
+    /// Nesting depth of each slice (0 outermost).
+    pub fn seg_depth(&self) -> Vec<u16> {
+        self.col(|t| &t.depth)
+    }
+
+    /// Start of each slice in ns from the trace's start.
+    pub fn seg_start_ns(&self) -> Vec<f64> {
+        self.col(|t| &t.record.start_ns).into_iter().map(|t| t as f64).collect()
+    }
+
+    /// End of each slice in ns.
+    pub fn seg_end_ns(&self) -> Vec<f64> {
+        self.col(|t| &t.record.end_ns).into_iter().map(|t| t as f64).collect()
+    }
+
+    /// CPU of each frequency change.
+    pub fn freq_cpu(&self) -> Vec<u32> {
+        self.trace.as_ref().map(|t| t.freq.iter().map(|f| f.cpu).collect()).unwrap_or_default()
+    }
+
+    /// Time of each frequency change, ns.
+    pub fn freq_t_ns(&self) -> Vec<f64> {
+        self.trace.as_ref().map(|t| t.freq.iter().map(|f| f.t_ns as f64).collect()).unwrap_or_default()
+    }
+
+    /// New frequency of each change, kHz.
+    pub fn freq_khz(&self) -> Vec<u32> {
+        self.trace.as_ref().map(|t| t.freq.iter().map(|f| f.freq_khz).collect()).unwrap_or_default()
+    }
+
+    /// Chrome Trace Event JSON of the imported trace (opens in Perfetto UI); throws before `finish`.
+    pub fn export_chrome(&self, process_name: &str) -> Result<String, JsError> {
+        let t = self.trace.as_ref().ok_or_else(|| JsError::new("finish the import before exporting it"))?;
+        Ok(chrome_json(&[(process_name.to_string(), t)]))
+    }
+
+    /// `{"scenario": "<scenario JSON text>", "report": {…}}` calibrated from the trace; throws with the bad field.
+    pub fn calibrate(&self, options_json: &str) -> Result<String, JsError> {
+        self.try_calibrate(options_json).map_err(js_error)
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::expect_used, clippy::unwrap_used)]
 mod tests {
@@ -253,5 +447,24 @@ mod tests {
         let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");
+        let chrome = s.try_export_chrome().expect("export");
+        assert!(chrome.contains("\"ph\":\"X\""));
+    }
+
+    #[test]
+    fn trace_import_streams_exports_and_calibrates() {
+        let text = b"  w-7 [000] d..2 1.000000: sched_switch: prev_comm=a prev_pid=0 ==> next_comm=w next_pid=7\n  w-7 [000] d..2 1.000500: sched_switch: prev_comm=w prev_pid=7 ==> next_comm=b next_pid=0\n";
+        let mut t = TraceImport::new("t.txt");
+        for c in text.chunks(10) {
+            t.importer.as_mut().expect("open").push(c);
+        }
+        let summary: serde_json::Value = serde_json::from_str(&t.try_finish()).expect("json");
+        assert_eq!(summary["format"], "ftrace");
+        assert_eq!(t.seg_count(), 1);
+        assert_eq!(t.seg_end_ns(), vec![500_000.0]);
+        let cal: serde_json::Value = serde_json::from_str(&t.try_calibrate("{\"schedulers\":[\"fifo\"]}").expect("calibrates")).expect("json");
+        let scenario = Scenario::from_json(cal["scenario"].as_str().expect("text")).expect("valid");
+        assert_eq!(scenario.run().expect("runs").runs[0].metrics.tasks, 1);
+        assert_eq!(t.try_calibrate("{\"clusters\":\"x\"}").err().expect("bad").path, "clusters");
     }
 }

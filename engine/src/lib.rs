@@ -3,12 +3,15 @@
 //! Layers, each using only those above it:
 //! `sim` (domain-free event kernel) → `model` (platform, speed, events, workloads) → `trace` (schedule record)
 //! → `sched` (policies) → `runtime` (applies decisions) → `metrics` → `loops` (the OpenMP loop level) → `scenario` (versioned input, presets, running)
+//! → `import` (real traces in, calibration) → `export` (Chrome Trace JSON out)
 //! → `api` (the only module that knows wasm-bindgen). See ARCHITECTURE.md.
 
 #![deny(clippy::unwrap_used)]
 
 pub mod api;
 pub mod error;
+pub mod export;
+pub mod import;
 pub mod loops;
 pub mod metrics;
 pub mod model;

@@ -1,4 +1,4 @@
-//! `asymlab`: the command-line face of the engine: run scenarios, list and print presets, benchmark.
+//! `asymlab`: the command-line face of the engine: run scenarios, list and print presets, import, export and calibrate traces, benchmark.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -7,7 +7,14 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::scenario::presets;
 use engine::sched::registry;
+use engine::export::chrome::chrome_json;
+use engine::export::run_as_trace;
+use engine::import::calibrate::{calibrate, CalibrateOptions};
+use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
 use engine::{summary, Scenario};
+
+#[path = "asymlab/bench_import.rs"]
+mod bench_import;
 
 #[derive(Parser)]
 #[command(name = "asymlab", version, about = "Asymmetry Lab: simulate scheduling on asymmetric multicores")]
@@ -75,6 +82,45 @@ enum Command {
     Platform {
         /// Platform name (see `asymlab list platforms`).
         name: String,
+    },
+    /// Import a trace recorded on real hardware and print a JSON summary (format, cores, lanes, segments, span, frequency changes, diagnostics).
+    Import {
+        /// Trace file: ftrace text, systrace HTML, Chrome JSON (maybe .gz), Taskflow JSON, Paraver .prv.
+        file: String,
+        /// Paraver names file (.pcf); by default FILE with .prv replaced by .pcf, when it exists.
+        #[arg(long)]
+        pcf: Option<String>,
+        /// Paraver labels file (.row); by default FILE with .prv replaced by .row, when it exists.
+        #[arg(long)]
+        row: Option<String>,
+        /// Read as this format instead of detecting it (ftrace, systrace, chrome, taskflow, paraver).
+        #[arg(long)]
+        format: Option<String>,
+    },
+    /// Export a schedule as Chrome Trace JSON (opens in Perfetto UI): a trace file, a scenario JSON file, or a preset name.
+    Export {
+        /// Write Chrome Trace Event JSON (the only export format so far).
+        #[arg(long)]
+        chrome: bool,
+        /// Trace file, scenario JSON file, or scenario preset name.
+        input: String,
+        /// Output file (standard output by default).
+        #[arg(long, short)]
+        output: Option<String>,
+    },
+    /// Build a scenario from a trace (clusters, speed ratios, tasks, DVFS) and print it; `asymlab run` runs it under every scheduler.
+    Calibrate {
+        /// Trace file.
+        file: String,
+        /// Cluster sizes over the trace's CPUs in order, such as `4,4` (inferred from frequency domains by default).
+        #[arg(long, value_delimiter = ',')]
+        clusters: Option<Vec<u32>>,
+        /// Schedulers of the scenario (all by default).
+        #[arg(long, value_delimiter = ',')]
+        schedulers: Option<Vec<String>>,
+        /// Print the calibration report instead of the scenario.
+        #[arg(long)]
+        report: bool,
     },
     /// Run an OS-level grid (schedulers × configurations × workloads × seeds) and write one CSV row per cell.
     Sweep {
@@ -165,8 +211,35 @@ fn run(cli: Cli) -> Result<(), String> {
             let p = presets::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
             println!("{}", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?);
         }
-        Command::Bench { repeat } => bench(repeat.max(1))?,
         Command::Paper { name, parallelism } => paper(&name, parallelism)?,
+        Command::Import { file, pcf, row, format } => {
+            let trace = import_file(&file, pcf, row, format.as_deref())?;
+            println!("{}", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?);
+        }
+        Command::Export { chrome, input, output } => {
+            if !chrome {
+                return Err("say which format: --chrome".into());
+            }
+            let text = export_chrome(&input)?;
+            match output {
+                Some(path) => std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?,
+                None => print!("{text}"),
+            }
+        }
+        Command::Calibrate { file, clusters, schedulers, report } => {
+            let trace = import_file(&file, None, None, None)?;
+            let opts = CalibrateOptions { clusters, schedulers: schedulers.unwrap_or_default(), max_tasks: 0 };
+            let cal = calibrate(&trace, &opts).map_err(|e| format!("cannot calibrate: {e}"))?;
+            if report {
+                println!("{}", serde_json::to_string_pretty(&cal.report).map_err(|e| e.to_string())?);
+            } else {
+                println!("{}", cal.scenario.to_json());
+            }
+        }
+        Command::Bench { repeat } => {
+            bench(repeat.max(1))?;
+            bench_import::run()?;
+        }
         Command::Sweep { figure, schedulers, configs, workloads, seeds, shard, out, no_header } => {
             sweep_cmd::run(sweep_cmd::Args { figure, schedulers, configs, workloads, seeds, shard, out, no_header })?
         }
@@ -265,6 +338,66 @@ fn loop_bench() -> Result<(), String> {
         println!("native_loop_iters_per_s_{name}: {:.0}", iterations as f64 / seconds);
     }
     Ok(())
+}
+
+/// Imports `file` in 1 MiB chunks; Paraver's .pcf and .row are picked up beside a .prv.
+fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format: Option<&str>) -> Result<ImportedTrace, String> {
+    use std::io::Read as _;
+    let mut f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let mut importer = Importer::new(file);
+    if let Some(name) = format {
+        importer.force_format(TraceFormat::from_name(name).ok_or_else(|| format!("unknown format '{name}' (ftrace, systrace, chrome, taskflow, paraver)"))?);
+    }
+    if let Some(stem) = file.strip_suffix(".prv") {
+        let read = |given: Option<String>, ext: &str| -> Result<Option<String>, String> {
+            match given {
+                Some(p) => std::fs::read_to_string(&p).map(Some).map_err(|e| format!("cannot read {p}: {e}")),
+                None => Ok(std::fs::read_to_string(format!("{stem}.{ext}")).ok()),
+            }
+        };
+        if let Some(text) = read(pcf, "pcf")? {
+            importer.set_paraver_pcf(text);
+        }
+        if let Some(text) = read(row, "row")? {
+            importer.set_paraver_row(text);
+        }
+    }
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f.read(&mut buf).map_err(|e| format!("cannot read {file}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        importer.push(&buf[..n]);
+    }
+    Ok(importer.finish())
+}
+
+/// Chrome JSON of a preset, a scenario file (every run as a process), or a trace file.
+fn export_chrome(input: &str) -> Result<String, String> {
+    let scenario = match presets::scenario(input) {
+        Some(s) => Some(s),
+        None => {
+            let is_file = std::path::Path::new(input).is_file();
+            let text = if is_file { std::fs::read(input).ok() } else { None };
+            match text.as_deref().and_then(|t| std::str::from_utf8(t).ok()) {
+                Some(t) if t.contains("\"schedulers\"") && t.contains("\"platform\"") => {
+                    Some(Scenario::from_json(t).map_err(|e| format!("invalid scenario: {e}"))?)
+                }
+                _ if !is_file => return Err(format!("{input} is neither a file nor a preset (see `asymlab list presets`)")),
+                _ => None,
+            }
+        }
+    };
+    if let Some(scenario) = scenario {
+        let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
+        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&scenario, &result, i)).collect();
+        let named: Vec<(String, &ImportedTrace)> =
+            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", scenario.name, r.scheduler), t)).collect();
+        return Ok(chrome_json(&named));
+    }
+    let trace = import_file(input, None, None, None)?;
+    Ok(chrome_json(&[(input.to_string(), &trace)]))
 }
 
 fn main() -> ExitCode {

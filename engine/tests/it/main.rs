@@ -1,9 +1,13 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
 mod aid_paper;
-mod decisions;
-mod gen;
+mod calibrate;
 mod dam_paper;
+mod decisions;
+mod fuzz;
+mod gen;
+mod import;
+mod import_dump;
 mod invariants;
 mod loop_invariants;
 mod os_inputs;

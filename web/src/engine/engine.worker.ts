@@ -6,9 +6,12 @@ import type { SimResult } from "./engine";
 import type { RunSummary, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
 import { groupByCore } from "../logic/segments";
+import { handleImport, type WasmImportModule } from "./import-handler";
+import { type ImportRequest, type ImportResult, importResultTransferables } from "./import-protocol";
 
 // Typecheck: the generated bindings must satisfy the contract.
 const wasm: WasmEngineModule = pkg;
+const importWasm: WasmImportModule = pkg;
 const ready = init();
 
 interface WorkerScope {
@@ -132,8 +135,28 @@ function errorMessage(err: unknown): string {
   return typeof err === "string" ? err : JSON.stringify(err);
 }
 
+/** Trace imports (import-client.ts) share this worker script; they carry `kind: "import"`. */
+function onImport(request: ImportRequest): void {
+  ready.then(
+    () => {
+      try {
+        const value = handleImport(importWasm, request);
+        const transfer = request.op === "finish" ? importResultTransferables(value as ImportResult) : [];
+        (self as unknown as { postMessage(m: unknown, t?: Transferable[]): void }).postMessage({ kind: "import", id: request.id, ok: true, value }, transfer);
+      } catch (err) {
+        (self as unknown as { postMessage(m: unknown): void }).postMessage({ kind: "import", id: request.id, ok: false, message: errorMessage(err) });
+      }
+    },
+    (err: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage({ kind: "import", id: request.id, ok: false, message: `engine failed to load: ${errorMessage(err)}` }),
+  );
+}
+
 scope.onmessage = (event) => {
   const request = event.data;
+  if ((request as unknown as { kind?: string }).kind === "import") {
+    onImport(request as unknown as ImportRequest);
+    return;
+  }
   ready.then(
     () => {
       try {

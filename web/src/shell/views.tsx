@@ -7,6 +7,7 @@ import { EventInspector } from "../editor/EventInspector";
 import { PlatformForm, WorkloadForm } from "../editor/ScenarioForms";
 import { ExportPanel } from "../export/ExportPanel";
 import { OsLab } from "../os-lab/OsLab";
+import { ImportPanel } from "../panels/ImportPanel";
 import { TaskRuntimePanel } from "../panels/task-runtime/TaskRuntimePanel";
 import { useStore } from "../state/StoreProvider";
 import { StepPanel } from "../step/StepPanel";
@@ -56,6 +57,7 @@ export const SIDE_PANELS: ViewDef[] = [
   { id: "step", title: "Step", Component: StepPanel },
   { id: "platform", title: "Platform", Component: PlatformForm },
   { id: "workload", title: "Workload", Component: WorkloadForm },
+  { id: "import", title: "Import trace", Component: ImportPanel },
   { id: "export", title: "Export", Component: ExportSide },
   { id: "help", title: "Help", Component: HelpPanel },
 ];

@@ -2,6 +2,7 @@
 // Derived things (pixel layout, LOD, colours) are never stored here.
 import type { SimResult } from "../engine/engine";
 import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { ImportedView } from "../logic/imported-trace";
 import type { TimeWindow } from "../timeline/time-scale";
 import { clampWindow } from "../timeline/viewport";
 
@@ -40,6 +41,8 @@ export interface AppState {
   readonly cursorNs: number | null;
   /** A task outlined on one run's Gantt (the step-through's current decision). */
   readonly highlight: { readonly run: number; readonly task: number } | null;
+  /** A trace imported from a file, shown above the simulated runs on the same time axis. */
+  readonly imported: ImportedView | null;
 }
 
 export type Action =
@@ -53,7 +56,9 @@ export type Action =
   | { type: "resetWindow" }
   | { type: "hover"; hover: Hover | null }
   | { type: "cursor"; tNs: number | null }
-  | { type: "highlight"; highlight: { run: number; task: number } | null };
+  | { type: "highlight"; highlight: { run: number; task: number } | null }
+  | { type: "importLoaded"; imported: ImportedView }
+  | { type: "importCleared" };
 
 export const initialState: AppState = {
   presets: [],
@@ -71,6 +76,7 @@ export const initialState: AppState = {
   hover: null,
   cursorNs: null,
   highlight: null,
+  imported: null,
 };
 
 /** The time span covered by a result: 0 to the latest segment end or makespan. */
@@ -79,6 +85,12 @@ export function resultBounds(result: SimResult): TimeWindow {
   for (const run of result.summary.runs) end = Math.max(end, run.metrics.makespan_ns);
   for (const seg of result.segments) for (let i = 0; i < seg.count; i++) if (seg.endNs[i] > end) end = seg.endNs[i];
   return { t0Ns: 0, t1Ns: Math.max(end, 1) };
+}
+
+/** Bounds covering both the simulated result and the imported trace. */
+function unionBounds(result: SimResult | null, imported: ImportedView | null): TimeWindow {
+  const sim = result ? resultBounds(result) : { t0Ns: 0, t1Ns: 1 };
+  return { t0Ns: 0, t1Ns: Math.max(sim.t1Ns, imported?.spanNs ?? 0, 1) };
 }
 
 function sameWindow(a: TimeWindow, b: TimeWindow): boolean {
@@ -101,7 +113,7 @@ export function reducer(state: AppState, action: Action): AppState {
       };
     case "simSucceeded": {
       if (action.revision !== state.revision) return state;
-      const bounds = resultBounds(action.result);
+      const bounds = unionBounds(action.result, state.imported);
       // Keep the user's zoom across edits unless they were looking at everything.
       const wasFull = state.good === null || sameWindow(state.window, state.bounds);
       const window = wasFull ? bounds : clampWindow(state.window, bounds);
@@ -132,6 +144,12 @@ export function reducer(state: AppState, action: Action): AppState {
       return state.cursorNs === action.tNs ? state : { ...state, cursorNs: action.tNs };
     case "highlight":
       return { ...state, highlight: action.highlight };
+    case "importLoaded":
+    case "importCleared": {
+      const imported = action.type === "importLoaded" ? action.imported : null;
+      const bounds = unionBounds(state.good?.result ?? null, imported);
+      return { ...state, imported, bounds, window: bounds, hover: null };
+    }
     default: {
       const unreachable: never = action;
       throw new Error(`unknown action ${JSON.stringify(unreachable)}`);

@@ -21,11 +21,13 @@ interface Props {
   readonly hoverIndex: number;
   readonly highlightTask?: number;
   readonly renderLoop: RenderLoop;
+  /** Text of wide blocks (see PaintInput.labelOf). */
+  readonly labelOf?: (i: number) => string;
 }
 
 export function GanttCanvas(props: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop } = props;
+  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop, labelOf } = props;
   const highlightTask = props.highlightTask ?? -1;
 
   useEffect(() => {
@@ -41,10 +43,10 @@ export function GanttCanvas(props: Props) {
       const ctx = canvas.getContext("2d");
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask });
+      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, labelOf });
     });
     return () => renderLoop.cancel(key);
-  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, renderLoop]);
+  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, renderLoop, labelOf]);
 
   return (
     <canvas

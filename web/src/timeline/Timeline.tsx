@@ -7,6 +7,7 @@ import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useStore } from "../state/StoreProvider";
 import type { Hover } from "../state/store";
 import { GanttPanel } from "./GanttPanel";
+import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
 import { TimeAxis } from "./TimeAxis";
 import { TimeScale, type TimeWindow } from "./time-scale";
@@ -17,6 +18,7 @@ import { useTheme } from "./use-theme";
 import { useTimelineInteractions } from "./use-timeline-interactions";
 
 const GUTTER_CSS = 168;
+const NO_TYPES: readonly string[] = [];
 /** Room on the right for the last axis label. */
 const RIGHT_PAD_CSS = 12;
 
@@ -100,6 +102,7 @@ export function Timeline(props: TimelineProps) {
         <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
         </div>
+        {state.imported && <ImportedGantt view={state.imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} taskTypes={result?.summary.task_types ?? NO_TYPES} />}
         {props.above?.(scale, gutterCss)}
         <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}

@@ -22,6 +22,8 @@ export interface PaintInput {
   readonly hoverIndex: number;
   /** Task whose segments are outlined (step-through), or -1. */
   readonly highlightTask?: number;
+  /** Text of a wide block; by default `T<task>` (imported traces name their slices). */
+  readonly labelOf?: (i: number) => string;
 }
 
 export function paintGantt(input: PaintInput): void {
@@ -116,7 +118,7 @@ function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
   return phase === "serial" ? "serial" : `${phase} ${seg.width[i]}`;
 }
 
-function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run }: PaintInput): void {
+function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf }: PaintInput): void {
   const loopRun = run.metrics.loops !== undefined;
   ctx.font = `${layout.labelFontPx ?? 10}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
@@ -151,7 +153,7 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run }: PaintI
       ctx.beginPath();
       ctx.rect(left, row.y, w, row.height);
       ctx.clip();
-      ctx.fillText(blockLabel(seg, i, loopRun), left + 3, row.y + row.height / 2);
+      ctx.fillText(labelOf ? labelOf(i) : blockLabel(seg, i, loopRun), left + 3, row.y + row.height / 2);
       ctx.restore();
     }
   }

@@ -1,0 +1,112 @@
+//! Importer tests over every file in `traces/`: a snapshot of its canonical dump (refresh with `UPDATE_EXPECT=1`), the same result
+//! when the format is detected from the content alone and when fed in small chunks, and export-then-import round trips.
+
+use std::path::Path;
+
+use engine::export::chrome::chrome_json;
+use engine::import::{import_bytes, Format};
+
+use crate::import_dump::{corpus, dump, import_as, relative};
+
+fn snapshot_path(rel: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/snapshots").join(format!("{}.txt", rel.replace('/', "__")))
+}
+
+#[test]
+fn every_trace_matches_its_snapshot() {
+    let files = corpus();
+    assert!(files.len() >= 10, "traces/ should hold the samples and fixtures, found {}", files.len());
+    let update = std::env::var("UPDATE_EXPECT").is_ok();
+    let mut failures = Vec::new();
+    for path in &files {
+        let rel = relative(path);
+        let bytes = std::fs::read(path).expect("readable");
+        let trace = import_as(path, &rel, &bytes, 1 << 20);
+        assert_ne!(trace.format, Format::Unknown, "{rel}: format not recognised");
+        assert!(!trace.record.is_empty(), "{rel}: nothing imported");
+        let text = dump(&trace, 25, true);
+        let snap = snapshot_path(&rel);
+        if update {
+            std::fs::create_dir_all(snap.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&snap, &text).expect("write snapshot");
+            continue;
+        }
+        match std::fs::read_to_string(&snap) {
+            Ok(want) if want == text => {}
+            Ok(_) => failures.push(format!("{rel}: differs from {} (UPDATE_EXPECT=1 to refresh)", snap.display())),
+            Err(_) => failures.push(format!("{rel}: no snapshot at {} (UPDATE_EXPECT=1 to create)", snap.display())),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn content_alone_detects_the_format_and_chunking_does_not_matter() {
+    for path in corpus() {
+        let rel = relative(&path);
+        let bytes = std::fs::read(&path).expect("readable");
+        let named = import_as(&path, &rel, &bytes, 1 << 20);
+        let unnamed = import_as(&path, "", &bytes, 1 << 20);
+        assert_eq!(unnamed.format, named.format, "{rel}: content sniffing disagrees with the file name");
+        assert_eq!(dump(&unnamed, usize::MAX, true), dump(&named, usize::MAX, true), "{rel}: import differs without the name");
+        if bytes.len() < 400_000 {
+            let small = import_as(&path, &rel, &bytes, 7);
+            assert_eq!(dump(&small, usize::MAX, true), dump(&named, usize::MAX, true), "{rel}: import differs with 7-byte chunks");
+        }
+    }
+}
+
+#[test]
+fn export_then_import_round_trips() {
+    for path in corpus() {
+        let rel = relative(&path);
+        let bytes = std::fs::read(&path).expect("readable");
+        let trace = import_as(&path, &rel, &bytes, 1 << 20);
+        let json = chrome_json(&[(rel.clone(), &trace)]);
+        let again = import_bytes("", json.as_bytes());
+        assert_eq!(again.format, Format::ChromeJson, "{rel}");
+        assert_eq!(again.diagnostics_total, 0, "{rel}: the export has problems: {:?}", again.diagnostics);
+        assert_eq!(dump(&again, usize::MAX, false), dump(&trace, usize::MAX, false), "{rel}: export then import changes the trace");
+    }
+}
+
+#[test]
+fn malformed_input_is_reported_with_its_line_or_offset() {
+    let t = import_bytes("x.txt", b"  a-1 [000] d..2 1.000000: sched_switch: prev_comm=a prev_pid=1 ==> next_comm=b next_pid=2\nnot ftrace\n");
+    assert!(t.diagnostics.iter().any(|d| d.line == Some(2)), "{:?}", t.diagnostics);
+    let t = import_bytes("x.json", b"[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1,\"name\":\"a\"},{\"ph\":\"X\",\"ts\":oops}]");
+    assert_eq!(t.record.len(), 1);
+    assert_eq!(t.diagnostics[0].offset, Some(54), "{:?}", t.diagnostics);
+    let t = import_bytes("empty.json", b"");
+    assert!(t.diagnostics[0].message.contains("empty"));
+    let t = import_bytes("", b"\x00\x01\x02 binary junk");
+    assert_eq!(t.format, Format::Unknown);
+    assert_eq!(t.diagnostics_total, 1);
+    let mut gz = Vec::new();
+    {
+        use std::io::Write;
+        let mut e = flate2::write::GzEncoder::new(&mut gz, flate2::Compression::fast());
+        e.write_all(b"[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1,\"name\":\"a\"},{\"ph\":\"X\",\"ts\":2,\"dur\":1,\"pid\":1,\"tid\":1,\"name\":\"b\"}]").expect("gz");
+        e.finish().expect("gz");
+    }
+    let whole = import_bytes("t.json.gz", &gz);
+    assert_eq!((whole.record.len(), whole.diagnostics_total), (2, 0));
+    let cut = import_bytes("t.json.gz", &gz[..gz.len() - 12]);
+    assert!(cut.diagnostics.iter().any(|d| d.message.contains("gzip")), "{:?}", cut.diagnostics);
+}
+
+#[test]
+fn a_simulated_run_exports_to_chrome_json_and_imports_back() {
+    let scenario = engine::scenario::presets::scenario("tx2-dvfs-square").expect("preset");
+    let result = scenario.run().expect("runs");
+    let trace = engine::export::run_as_trace(&scenario, &result, 0).expect("run 0");
+    let json = chrome_json(&[("sim".to_string(), &trace)]);
+    let again = import_bytes("sim.json", json.as_bytes());
+    assert_eq!(again.diagnostics_total, 0, "{:?}", again.diagnostics);
+    assert_eq!(again.n_cpus(), scenario.platform.n_cores());
+    assert_eq!(again.record.len(), trace.record.len());
+    // The square wave shows up as frequency changes on the Denver cores.
+    assert!(again.freq.iter().filter(|f| f.cpu == 0).count() > 2);
+    let busy = |t: &engine::import::ImportedTrace| -> u64 { (0..t.record.len()).map(|i| t.record.end_ns[i] - t.record.start_ns[i]).sum() };
+    assert_eq!(busy(&again), busy(&trace));
+}

@@ -1,0 +1,129 @@
+// Turns an imported trace (engine/src/import) into the shapes the Gantt
+// painter draws: lanes as rows, CPU lanes grouped into frequency domains
+// (CPUs whose frequency changes carry the same values), thread lanes in a
+// group of their own. Pure; no React.
+import type { SegmentColumns } from "../engine/engine";
+import type { ClusterSummary, FreqInterval, PlatformSummary, RunInfo } from "../engine/engine-types";
+import type { ImportResult } from "../engine/import-protocol";
+import { groupByCore } from "./segments";
+
+export interface ImportedView {
+  readonly fileName: string;
+  readonly result: ImportResult;
+  /** One pseudo-cluster per frequency domain, then one for thread lanes. */
+  readonly platform: PlatformSummary;
+  readonly run: RunInfo;
+  readonly seg: SegmentColumns;
+  readonly laneLabels: readonly string[];
+  readonly spanNs: number;
+}
+
+/** Frequency changes of each CPU, as [tNs, kHz] pairs in time order. */
+function freqByCpu(r: ImportResult): Map<number, [number, number][]> {
+  const out = new Map<number, [number, number][]>();
+  for (let i = 0; i < r.freqCpu.length; i++) {
+    const list = out.get(r.freqCpu[i]) ?? [];
+    list.push([r.freqTNs[i], r.freqKhz[i]]);
+    out.set(r.freqCpu[i], list);
+  }
+  return out;
+}
+
+export function buildImportedView(fileName: string, r: ImportResult): ImportedView {
+  const s = r.summary;
+  const nLanes = s.lanes;
+  const freq = freqByCpu(r);
+  const clusters: ClusterSummary[] = [];
+  const domainOf: number[] = [];
+  // Consecutive CPU lanes with the same sequence of frequency values share a domain.
+  let lane = 0;
+  while (lane < nLanes && s.lane_cpus[lane] !== null) {
+    const key = (l: number) => JSON.stringify((freq.get(s.lane_cpus[l] ?? -1) ?? []).map((f) => f[1]));
+    const first = lane;
+    while (lane < nLanes && s.lane_cpus[lane] !== null && key(lane) === key(first)) lane++;
+    const changes = freq.get(s.lane_cpus[first] ?? -1) ?? [];
+    const levels = [...new Set(changes.map((f) => Math.round(f[1] / 1000)))].sort((a, b) => a - b);
+    const cpus = `${s.lane_cpus[first]}${lane - first > 1 ? `–${s.lane_cpus[lane - 1]}` : ""}`;
+    domainOf.push(first);
+    clusters.push({
+      name: levels.length > 0 ? `CPUs ${cpus} · ${levels[0]}–${levels[levels.length - 1]} MHz` : `CPUs ${cpus}`,
+      core_type: "",
+      first_core: first,
+      cores: lane - first,
+      freqs_mhz: levels,
+      freq_mhz: levels[levels.length - 1] ?? 0,
+    });
+  }
+  if (lane < nLanes) {
+    domainOf.push(-1);
+    clusters.push({ name: s.cores > 0 ? "threads" : "lanes", core_type: "", first_core: lane, cores: nLanes - lane, freqs_mhz: [], freq_mhz: 0 });
+  }
+  const freqIntervals: FreqInterval[] = [];
+  clusters.forEach((_, c) => {
+    const firstLane = domainOf[c];
+    if (firstLane < 0) return;
+    const changes = freq.get(s.lane_cpus[firstLane] ?? -1) ?? [];
+    changes.forEach(([t, khz], i) => {
+      const end = i + 1 < changes.length ? changes[i + 1][0] : s.span_ns;
+      if (end > t) freqIntervals.push({ cluster: c, start_ns: t, end_ns: end, freq_mhz: Math.round(khz / 1000) });
+    });
+  });
+  const n = r.lane.length;
+  const seg = groupByCore(
+        {
+          core: r.lane,
+          task: r.thread,
+          taskType: r.name,
+          priority: new Uint8Array(n),
+          leader: r.lane,
+          width: new Uint32Array(n).fill(1),
+          kind: r.kind,
+          startNs: r.startNs,
+          endNs: r.endNs,
+        },
+        nLanes,
+      );
+  const run: RunInfo = {
+    scheduler: `imported: ${fileName}`,
+    metrics: {
+      makespan_ns: s.span_ns,
+      throughput_tasks_per_s: 0,
+      tasks: s.segments,
+      energy_j: 0,
+      edp_js: 0,
+      avg_power_w: 0,
+      busy_ns_per_core: [],
+      idle_ns_per_core: [],
+      overhead_ns_per_core: [],
+      utilisation_per_cluster: [],
+    },
+    freq_intervals: freqIntervals,
+    interference_intervals: [],
+  };
+  const platform: PlatformSummary = { name: fileName, clusters, n_cores: nLanes };
+  return { fileName, result: r, platform, run, seg, laneLabels: s.lane_labels, spanNs: s.span_ns };
+}
+
+/** "line 12: …" or "byte 4096: …". */
+export function diagnosticText(d: { line: number | null; offset: number | null; message: string }): string {
+  if (d.line !== null) return `line ${d.line}: ${d.message}`;
+  if (d.offset !== null) return `byte ${d.offset}: ${d.message}`;
+  return d.message;
+}
+
+/**
+ * The view's slices with their name indices mapped onto `taskTypes` (the simulated runs' type names), so that a
+ * calibrated scenario's tasks and the trace slices they came from share a colour; other names keep distinct indices.
+ */
+export function alignColors(view: ImportedView, taskTypes: readonly string[]): SegmentColumns {
+  if (taskTypes.length === 0) return view.seg;
+  const index = new Map(taskTypes.map((name, i) => [name, i]));
+  const names = view.result.names;
+  const map = new Uint32Array(names.length);
+  names.forEach((name, i) => {
+    map[i] = index.get(name) ?? taskTypes.length + i;
+  });
+  const taskType = new Uint32Array(view.seg.count);
+  for (let i = 0; i < view.seg.count; i++) taskType[i] = map[view.seg.taskType[i]] ?? view.seg.taskType[i];
+  return { ...view.seg, taskType };
+}

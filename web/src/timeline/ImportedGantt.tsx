@@ -1,0 +1,113 @@
+// The imported trace as one more Gantt on the shared time axis: CPU lanes
+// grouped by frequency domain (with their frequency strip), then thread or
+// worker lanes. Idle states are drawn as thin grey bars.
+import { memo, type MouseEvent, useMemo, useState } from "react";
+import { NO_TASK, SegKind } from "../engine/engine-types";
+import { formatDuration, formatMs } from "../logic/format";
+import { hitTest } from "../logic/segments";
+import { alignColors, type ImportedView } from "../logic/imported-trace";
+import type { Theme } from "../logic/palette";
+import { computeLayout, rowAt } from "./gantt-layout";
+import { GanttCanvas } from "./GanttCanvas";
+import type { RenderLoop } from "./render-loop";
+import type { TimeScale } from "./time-scale";
+
+/** Canvas key of the imported Gantt in the render loop (simulated runs use their index). */
+const IMPORTED_RUN_KEY = 100_000;
+
+interface Props {
+  readonly view: ImportedView;
+  readonly scale: TimeScale;
+  readonly theme: Theme;
+  readonly gutterCss: number;
+  readonly renderLoop: RenderLoop;
+  /** Task types of the simulated runs, to colour same-named slices alike. */
+  readonly taskTypes: readonly string[];
+}
+
+export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
+  const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
+  const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
+  const labelOf = useMemo(() => (i: number) => view.result.names[view.seg.taskType[i]] ?? "", [view]);
+  // Transient UI state: the slice under the mouse (the imported trace has no entry in the store's hover).
+  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
+  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const row = rowAt(layout, event.clientY - rect.top);
+    const index = row ? hitTest(seg, row.core, scale.pxToTime(event.clientX - rect.left), scale.pxToDuration(3)) : -1;
+    setHover(index < 0 ? null : { index, x: event.clientX, y: event.clientY });
+  };
+  const s = view.result.summary;
+  return (
+    <section className="gantt gantt-imported" data-testid="imported-gantt" data-format={s.format}>
+      <h3 className="gantt-title">
+        Imported: {view.fileName}
+        <span className="gantt-subtitle">
+          {s.format} · {s.cores} CPUs · {s.lanes} lanes · {s.segments.toLocaleString()} slices · {formatDuration(s.span_ns)}
+        </span>
+      </h3>
+      <div className="gantt-body" style={{ height: `${layout.height}px` }}>
+        <div className="gantt-gutter" style={{ width: `${gutterCss}px` }}>
+          {layout.freqStrips.map((strip) => (
+            <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height }} title="Frequency domain (shaded strip: frequency over time)">
+              {view.platform.clusters[strip.cluster].name}
+            </div>
+          ))}
+          {layout.rows.map((row) => (
+            <div key={row.core} className="core-label" data-testid="imported-row" style={{ top: row.y, height: row.height }} title={view.laneLabels[row.core]}>
+              {view.laneLabels[row.core]}
+            </div>
+          ))}
+        </div>
+        <div className="gantt-plot" onMouseMove={onMouseMove} onMouseLeave={() => setHover(null)}>
+          <GanttCanvas
+            runIndex={IMPORTED_RUN_KEY}
+            widthCss={scale.widthCss}
+            layout={layout}
+            clusters={view.platform.clusters}
+            run={view.run}
+            seg={seg}
+            scale={scale}
+            theme={theme}
+            hoverIndex={hover?.index ?? -1}
+            labelOf={labelOf}
+            renderLoop={renderLoop}
+          />
+        </div>
+      </div>
+      {hover && <SliceTooltip view={view} index={hover.index} x={hover.x} y={hover.y} />}
+    </section>
+  );
+});
+
+function SliceTooltip({ view, index, x, y }: { readonly view: ImportedView; readonly index: number; readonly x: number; readonly y: number }) {
+  const seg = view.seg;
+  const r = view.result;
+  const thread = seg.task[index] === NO_TASK ? null : r.threads[seg.task[index]];
+  const idle = seg.kind[index] === SegKind.Idle;
+  return (
+    <div className="tooltip" data-testid="imported-tooltip" role="tooltip" style={{ left: Math.min(x + 14, window.innerWidth - 270), top: y + 16 }}>
+      <div className="tooltip-title">{r.names[seg.taskType[index]] ?? "slice"}</div>
+      <dl>
+        <dt>lane</dt>
+        <dd>{view.laneLabels[seg.core[index]]}</dd>
+        {thread !== null && (
+          <>
+            <dt>thread</dt>
+            <dd>{thread}</dd>
+          </>
+        )}
+        {idle && (
+          <>
+            <dt>kind</dt>
+            <dd>CPU idle state</dd>
+          </>
+        )}
+        <dt>start</dt>
+        <dd>{formatMs(seg.startNs[index])}</dd>
+        <dt>duration</dt>
+        <dd>{formatDuration(seg.endNs[index] - seg.startNs[index])}</dd>
+      </dl>
+    </div>
+  );
+}
