@@ -21,7 +21,6 @@ pub mod pbs;
 pub mod pinned;
 pub mod registry;
 mod sim;
-mod timeline;
 
 use crate::sim::{Rng, TimeNs};
 

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use super::timeline::{Timeline, TimelineEv};
+use crate::runtime::timeline::{Timeline, TimelineEv};
 use super::{AppInfo, BalanceReason, CoreInfo, Move, OsScheduler, OsView, ThreadInfo, ThreadState};
 use crate::error::InputError;
 use crate::model::apps::{AppRun, OsOptions, Phase, Split};
@@ -50,6 +50,12 @@ pub(crate) enum Ev {
     Tick,
     /// A timeline change.
     Timeline(TimelineEv),
+}
+
+impl From<TimelineEv> for Ev {
+    fn from(ev: TimelineEv) -> Self {
+        Ev::Timeline(ev)
+    }
 }
 
 struct Th {
@@ -138,7 +144,7 @@ pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>) -> Result<OsOutput
         in_balance: false,
     };
     let mut sim = Simulation::new(model, input.seed);
-    sim.model.timeline.schedule_initial(&mut sim.kernel);
+    sim.model.timeline.schedule_initial(&mut sim.kernel, input.events);
     {
         let Simulation { kernel, model } = &mut sim;
         for a in 0..model.apps.len() {
@@ -166,7 +172,7 @@ pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>) -> Result<OsOutput
     let app_done_ns: Vec<TimeNs> = model.app_st.iter().map(|a| a.done_ns.unwrap_or(0)).collect();
     let makespan_ns = app_done_ns.iter().copied().max().unwrap_or(0);
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
-    model.record.interference = model.timeline.interference_intervals(platform, makespan_ns);
+    model.record.interference = model.timeline.interference_intervals(makespan_ns);
     model.record.sort_by_core_and_start();
     Ok(OsOutput { record: model.record, makespan_ns, app_done_ns, events_handled })
 }
