@@ -1,7 +1,7 @@
 // One labelled input of a form editor: parses as you type, shows its own
 // message or the engine's when the engine's error names this field's path.
 import { useEffect, useState } from "react";
-import { type FieldRule, parseFormField, showValue } from "./form-fields";
+import { type FieldRule, parseFormField, showValue, withCurrent } from "./form-fields";
 
 export function FormField(props: {
   readonly path: string;
@@ -10,6 +10,8 @@ export function FormField(props: {
   readonly rule: FieldRule;
   readonly unit?: string;
   readonly options?: readonly string[];
+  /** Shown text of an option, by value (default: the value). */
+  readonly optionLabels?: Readonly<Record<string, string>>;
   /** The engine's message when its error path is this field's. */
   readonly engineError?: string;
   readonly crossError?: string;
@@ -39,9 +41,9 @@ export function FormField(props: {
       <label htmlFor={id}>{props.label}</label>
       {props.options ? (
         <select id={id} data-testid={id} value={text} onChange={(e) => change(e.target.value)}>
-          {props.options.map((o) => (
+          {withCurrent(props.options, text).map((o) => (
             <option key={o} value={o}>
-              {o}
+              {props.optionLabels?.[o] ?? o}
             </option>
           ))}
         </select>
@@ -55,5 +57,30 @@ export function FormField(props: {
         </span>
       )}
     </div>
+  );
+}
+
+/** A value the form shows but does not edit. */
+export function ReadOnlyField(props: { readonly path: string; readonly label: string; readonly value: string; readonly unit?: string }) {
+  const id = `field-${props.path.replace(/[^\w]+/g, "-")}`;
+  return (
+    <div className="field read-only" data-path={props.path}>
+      <label htmlFor={id}>{props.label}</label>
+      <output id={id} data-testid={id}>
+        {props.value}
+      </output>
+      {props.unit && <span className="unit muted">{props.unit}</span>}
+    </div>
+  );
+}
+
+/** The engine's error under `prefix` when no field of the form shows it. */
+export function UnplacedError(props: { readonly prefix: string; readonly error: { path: string; message: string } | null | undefined }) {
+  const e = props.error;
+  if (!e || !e.path.startsWith(props.prefix) || document.querySelector(`[data-path="${e.path}"]`)) return null;
+  return (
+    <p className="field-error" role="alert">
+      {e.path}: {e.message}
+    </p>
   );
 }

@@ -1,43 +1,17 @@
 // Form editors beside the JSON editor: the platform (clusters, cores,
-// frequency levels, ratios, power) and the workload (layered DAG parameters
-// and the seed). Every field validates as you type; the engine's error shows
-// next to the field its path names.
-import { parseScenarioCached } from "./parsed";
-import { useStore } from "../state/StoreProvider";
-import { type Scenario, useEditor } from "./EditorProvider";
-import { splitErrorPath } from "./events-model";
+// frequency levels, ratios, power) and the workload (the seed, then a form per
+// workload kind: layered DAG, explicit DAG, loop program, application mix).
+// Every field validates as you type; the engine's error shows next to the
+// field its path names.
+import { AppsForm } from "./AppsForm";
+import { DagForm } from "./DagForm";
+import { setPath, useFormContext } from "./form-context";
 import { checkCluster } from "./form-fields";
-import { FormField } from "./FormField";
+import { FormField, UnplacedError } from "./FormField";
+import { LayeredForm } from "./LayeredForm";
+import { LoopForm } from "./LoopForm";
 
-const FORM_DEBOUNCE_MS = 250;
-
-/** Sets `path` (dot/bracket notation, e.g. "platform.clusters[1].cores") in a copy of `scenario`. */
-export function setPath(scenario: Scenario, path: string, value: unknown): Scenario {
-  const keys = path.match(/[^.[\]]+/g) ?? [];
-  const root: Scenario = structuredClone(scenario);
-  let node: Record<string, unknown> | unknown[] = root;
-  keys.forEach((key, i) => {
-    const last = i === keys.length - 1;
-    const k: string | number = Array.isArray(node) ? Number(key) : key;
-    const container = node as Record<string | number, unknown>;
-    if (last) {
-      container[k] = value;
-    } else {
-      node = container[k] as Record<string, unknown> | unknown[];
-    }
-  });
-  return root;
-}
-
-function useFormContext() {
-  const { state } = useStore();
-  const editor = useEditor();
-  const parsed = parseScenarioCached(state.scenarioText);
-  const engineError = splitErrorPath(state.error);
-  const errorAt = (path: string) => (engineError?.path === path ? engineError.message : undefined);
-  const set = (path: string) => (value: unknown) => editor.edit((s) => setPath(s, path, value), { coalesce: `form-${path}`, debounceMs: FORM_DEBOUNCE_MS });
-  return { parsed, errorAt, set, engineError };
-}
+export { setPath };
 
 export function PlatformForm() {
   const { parsed, errorAt, set, engineError } = useFormContext();
@@ -68,36 +42,33 @@ export function PlatformForm() {
           </fieldset>
         );
       })}
-      {engineError?.path.startsWith("platform") && !document.querySelector(`[data-path="${engineError.path}"]`) && (
-        <p className="field-error" role="alert">
-          {engineError.path}: {engineError.message}
-        </p>
-      )}
+      <UnplacedError prefix="platform" error={engineError} />
     </form>
   );
 }
 
 export function WorkloadForm() {
-  const { parsed, errorAt, set } = useFormContext();
+  const ctx = useFormContext();
+  const { parsed, errorAt, set, engineError } = ctx;
   if (!parsed.ok) return <p className="field-error">{parsed.message}</p>;
   const w = (parsed.value.workload ?? {}) as Record<string, unknown>;
+  const classes = (Array.isArray(parsed.value.classes) ? parsed.value.classes : []).map((c) => String((c as Record<string, unknown>).name));
   return (
-    <form className="scenario-form" data-testid="workload-form" onSubmit={(e) => e.preventDefault()}>
+    <form className="scenario-form" data-testid="workload-form" data-kind={String(w.kind)} onSubmit={(e) => e.preventDefault()}>
       <h3 className="panel-title">Workload</h3>
       <FormField path="seed" label="seed" value={parsed.value.seed} rule={{ kind: "int", min: 0, max: 2 ** 53 }} engineError={errorAt("seed")} onValue={set("seed")} />
       {w.kind === "layered" ? (
-        <>
-          <p className="muted small">Seed 001's layered DAG: layers of P tasks, one critical (high priority) per layer, whose completion releases the next layer.</p>
-          <FormField path="workload.kernel" label="kernel" value={w.kernel} rule={{ kind: "text" }} options={["matmul", "copy", "stencil"]} engineError={errorAt("workload.kernel")} onValue={set("workload.kernel")} />
-          <FormField path="workload.parallelism" label="parallelism" unit="tasks per layer" value={w.parallelism} rule={{ kind: "int", min: 1 }} engineError={errorAt("workload.parallelism")} onValue={set("workload.parallelism")} />
-          <FormField path="workload.tasks" label="tasks" value={w.tasks} rule={{ kind: "int", min: 1 }} engineError={errorAt("workload.tasks")} onValue={set("workload.tasks")} />
-          <FormField path="workload.tile" label="tile" unit="(empty: kernel default)" value={w.tile} rule={{ kind: "int-optional", min: 1 }} engineError={errorAt("workload.tile")} onValue={set("workload.tile")} />
-          <FormField path="workload.work_ns" label="work" unit="ns per task (empty: from tile)" value={w.work_ns} rule={{ kind: "number-optional", min: 0 }} engineError={errorAt("workload.work_ns")} onValue={set("workload.work_ns")} />
-          <FormField path="workload.jitter_cv" label="jitter" unit="coefficient of variation" value={w.jitter_cv} rule={{ kind: "number", min: 0 }} engineError={errorAt("workload.jitter_cv")} onValue={set("workload.jitter_cv")} />
-        </>
+        <LayeredForm ctx={ctx} workload={w} />
+      ) : w.kind === "loop_program" ? (
+        <LoopForm ctx={ctx} workload={w} classes={classes} />
+      ) : w.kind === "applications" ? (
+        <AppsForm ctx={ctx} workload={w} />
+      ) : w.kind === "dag" ? (
+        <DagForm ctx={ctx} workload={w} />
       ) : (
         <p className="muted small">This workload ({String(w.kind)}) has no form yet; edit it in the Scenario JSON.</p>
       )}
+      <UnplacedError prefix="workload" error={engineError} />
     </form>
   );
 }

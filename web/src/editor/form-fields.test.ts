@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCluster, parseFormField } from "./form-fields";
-import { setPath } from "./ScenarioForms";
+import { setPath } from "./form-context";
 
 describe("form fields", () => {
   it("parses with limits and lists", () => {

@@ -69,3 +69,8 @@ export function checkCluster(cluster: Record<string, unknown>): Record<string, s
   }
   return errors;
 }
+
+/** `options` with `current` appended when it is not one of them (a select must show the value it holds). */
+export function withCurrent(options: readonly string[], current: string): readonly string[] {
+  return options.includes(current) ? options : [...options, current];
+}
