@@ -1,8 +1,8 @@
 //! Teaching data for scenario presets: the question a preset answers, the paper figure it reproduces, the paper's numbers with how to measure them in a run, and a short guided explanation.
 //!
 //! `api::list_presets` merges a preset's [`Guide`] into its JSON entry as the optional fields `question`, `figure`,
-//! `paper_values` and `steps`; the web gallery is built from that list alone. Per-level preset files add their guides to
-//! [`guide`] with one match arm (`_ => super::presets_<level>::guide(name)`), so this file never needs their names.
+//! `paper_values` and `steps`; the web gallery is built from that list alone. The demo presets' guides are here; those of
+//! each level live in `guides_dam.rs`, `guides_loops.rs` and `guides_os.rs`, and [`guide`] dispatches on the name's prefix.
 
 use serde::Serialize;
 
@@ -67,8 +67,23 @@ pub struct Guide {
     pub steps: &'static [Step],
 }
 
-const fn step(title: &'static str, text: &'static str) -> Step {
+pub(super) const fn step(title: &'static str, text: &'static str) -> Step {
     Step { title, text, scheduler: None, core: None, window_ns: None }
+}
+
+/// A step that points at `core` of `scheduler`'s Gantt in the window `[t0_ns, t1_ns]`.
+pub(super) const fn at(title: &'static str, text: &'static str, scheduler: &'static str, core: u32, window_ns: [u64; 2]) -> Step {
+    Step { title, text, scheduler: Some(scheduler), core: Some(core), window_ns: Some(window_ns) }
+}
+
+/// A step that points at `core` of `scheduler`'s Gantt over the whole run.
+pub(super) const fn on(title: &'static str, text: &'static str, scheduler: &'static str, core: u32) -> Step {
+    Step { title, text, scheduler: Some(scheduler), core: Some(core), window_ns: None }
+}
+
+/// The paper's ratio of two runs' makespans: `makespan(slow) / makespan(fast)` (above 1 when `fast` is faster).
+pub(super) const fn makespan_ratio(label: &'static str, paper: f64, slow: &'static str, fast: &'static str, note: &'static str) -> PaperValue {
+    PaperValue { label, paper, unit: "×", scheduler: slow, metric: "makespan_ns", scale: 1.0, over: Some(fast), over_metric: None, note }
 }
 
 /// Seed 000 Eq. 4 gives the ideal speedup over one little core as B × ratio + L; a layered matmul task is 250 µs of
@@ -242,6 +257,9 @@ pub fn guide(name: &str) -> Option<&'static Guide> {
         "tx2-dvfs-square" => Some(&TX2_DVFS),
         "tx2-corunner" => Some(&TX2_CORUNNER),
         "tx2-matmul-32000" => Some(&TX2_BENCH),
+        n if n.starts_with("dam-") => super::guides_dam::guide(n),
+        n if n.starts_with("aid-") => super::guides_loops::guide(n),
+        n if n.starts_with("maturity-") || n.starts_with("pbs-") => super::guides_os::guide(n),
         _ => None,
     }
 }
@@ -250,12 +268,12 @@ pub fn guide(name: &str) -> Option<&'static Guide> {
 #[allow(clippy::expect_used, clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::scenario::presets::{scenario, SCENARIOS};
+    use crate::scenario::presets::{all_scenarios, scenario};
 
     #[test]
-    fn every_guide_has_three_to_six_steps_and_measures_schedulers_of_its_preset() {
-        for info in SCENARIOS {
-            let Some(g) = guide(info.name) else { continue };
+    fn every_preset_has_a_guide_that_points_at_its_own_schedulers_cores_and_times() {
+        for info in all_scenarios() {
+            let g = guide(info.name).unwrap_or_else(|| panic!("{} has no guide", info.name));
             assert!((3..=6).contains(&g.steps.len()), "{}: {} steps", info.name, g.steps.len());
             assert!(!g.question.is_empty() && !g.figure.is_empty(), "{}", info.name);
             let s = scenario(info.name).expect("preset builds");
@@ -264,12 +282,58 @@ mod tests {
                 assert!(known(v.scheduler), "{}: {} not in the preset", info.name, v.scheduler);
                 assert!(v.over.is_none_or(known), "{}: {:?} not in the preset", info.name, v.over);
                 assert!(v.paper.is_finite() && v.scale.is_finite(), "{}", info.name);
+                assert!(!v.metric.is_empty() && !v.label.is_empty(), "{}", info.name);
             }
+            let n_cores: u32 = s.platform.clusters.iter().map(|c| c.cores).sum();
             for st in g.steps {
+                assert!(!st.title.is_empty() && !st.text.is_empty(), "{}: empty step", info.name);
                 assert!(st.scheduler.is_none_or(known), "{}: step scheduler {:?}", info.name, st.scheduler);
-                let n_cores: u32 = s.platform.clusters.iter().map(|c| c.cores).sum();
                 assert!(st.core.is_none_or(|c| c < n_cores), "{}: step core {:?}", info.name, st.core);
                 assert!(st.window_ns.is_none_or(|[a, b]| a < b), "{}: step window", info.name);
+            }
+        }
+    }
+
+    /// Runs each preset that is quick to simulate and checks that every paper value's metric paths exist in the run and
+    /// that every window starts inside the makespan of the run it points at.
+    #[test]
+    fn paper_value_paths_and_windows_fit_the_runs() {
+        let lookup = |metrics: &serde_json::Value, path: &str| {
+            path.split('.').try_fold(metrics, |v, key| match key.parse::<usize>() {
+                Ok(i) => v.get(i),
+                Err(_) => v.get(key),
+            })
+            .and_then(serde_json::Value::as_f64)
+        };
+        for info in all_scenarios() {
+            let Some(g) = guide(info.name) else { continue };
+            let s = scenario(info.name).expect("preset builds");
+            // The seed 001 figure presets and the 32,000-task benchmark take seconds each in debug builds.
+            if cfg!(debug_assertions) && (info.name.starts_with("dam-") || info.name == "tx2-matmul-32000") {
+                continue;
+            }
+            let result = s.run().expect("runs");
+            let metrics_of = |name: &str| {
+                let run = result.runs.iter().find(|r| r.scheduler == name).expect("run");
+                serde_json::to_value(&run.metrics).expect("metrics serialise")
+            };
+            for v in g.paper_values {
+                let m = metrics_of(v.scheduler);
+                assert!(lookup(&m, v.metric).is_some(), "{}: no metric {}", info.name, v.metric);
+                if v.over.is_some() || v.over_metric.is_some() {
+                    let d = metrics_of(v.over.unwrap_or(v.scheduler));
+                    let path = v.over_metric.unwrap_or(v.metric);
+                    assert!(lookup(&d, path).is_some_and(|x| x > 0.0), "{}: no metric {path}", info.name);
+                }
+            }
+            for st in g.steps {
+                let Some([t0, _]) = st.window_ns else { continue };
+                let makespan = |name: &str| result.runs.iter().find(|r| r.scheduler == name).map(|r| r.metrics.makespan_ns);
+                let end = match st.scheduler {
+                    Some(name) => makespan(name).expect("run"),
+                    None => result.runs.iter().map(|r| r.metrics.makespan_ns).max().unwrap_or(0),
+                };
+                assert!(t0 < end, "{}: window starts at {t0} after the makespan {end}", info.name);
             }
         }
     }

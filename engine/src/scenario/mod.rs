@@ -5,6 +5,9 @@
 
 pub mod os_level;
 pub mod guides;
+pub mod guides_dam;
+pub mod guides_loops;
+pub mod guides_os;
 pub mod presets;
 pub mod presets_dam;
 pub mod presets_loops;
