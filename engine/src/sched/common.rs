@@ -17,7 +17,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Decision, Place, View};
+use super::{Decision, Place, TaskScheduler, View};
 
 /// Options every scheduler is built with.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -218,6 +218,21 @@ pub struct PttPolicy {
     pinned: VecDeque<Entry>,
     /// Entries whose place came from a search whose cost is still to be charged.
     searched: Vec<bool>,
+}
+
+/// Seed 001's policies are [`PttPolicy`] values with their own [`Rules`] (one `RULES` constant per scheduler file).
+impl TaskScheduler for PttPolicy {
+    fn name(&self) -> &'static str {
+        PttPolicy::name(self)
+    }
+
+    fn on_ready(&mut self, view: &mut View, task: u32, releasing_core: Option<usize>) {
+        PttPolicy::on_ready(self, view, task, releasing_core);
+    }
+
+    fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
+        PttPolicy::on_idle(self, view, core)
+    }
 }
 
 impl PttPolicy {

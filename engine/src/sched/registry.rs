@@ -1,7 +1,7 @@
 //! The scheduler registry: every policy by name, so scenarios, the CLI and the UI can list and build them.
 
-use super::common::SchedOptions;
-use super::{cats::Cats, dheft::Dheft, heft::Heft, da::Da, dam_c::DamC, dam_p::DamP, fa::Fa, fam_c::FamC, fifo::Fifo, rws::Rws, rwsm_c::RwsmC, TaskScheduler};
+use super::common::{PttPolicy, SchedOptions};
+use super::{cats::Cats, da, dam_c, dam_p, dheft::Dheft, fa, fam_c, fifo::Fifo, heft::Heft, rws::Rws, rwsm_c, TaskScheduler};
 use crate::error::{InputError, InputResult};
 
 /// One registered policy.
@@ -28,32 +28,32 @@ pub const TASK_SCHEDULERS: &[Entry] = &[
     Entry {
         name: "rwsm-c",
         description: "RWS with moldability: every task molds its width by a local PTT search minimising PTT × width (seed 001).",
-        build: |o| Box::new(RwsmC::new(o)),
+        build: |o| Box::new(PttPolicy::new(rwsm_c::RULES, o)),
     },
     Entry {
         name: "fa",
         description: "Fixed asymmetry: priority tasks pinned to the statically fastest cluster, others by RWS (seed 001).",
-        build: |o| Box::new(Fa::new(o)),
+        build: |o| Box::new(PttPolicy::new(fa::RULES, o)),
     },
     Entry {
         name: "fam-c",
         description: "Fixed asymmetry with moldability: priority tasks on the fastest cluster, width by PTT × width; others as RWSM-C (seed 001).",
-        build: |o| Box::new(FamC::new(o)),
+        build: |o| Box::new(PttPolicy::new(fam_c::RULES, o)),
     },
     Entry {
         name: "da",
         description: "Dynamic asymmetry: a global PTT search sends priority tasks to the core with the lowest predicted time; others by RWS (seed 001).",
-        build: |o| Box::new(Da::new(o)),
+        build: |o| Box::new(PttPolicy::new(da::RULES, o)),
     },
     Entry {
         name: "dam-c",
         description: "Dynamic asymmetry with moldability, parallel cost: priority tasks to the place of lowest PTT × width; others molded locally (seed 001).",
-        build: |o| Box::new(DamC::new(o)),
+        build: |o| Box::new(PttPolicy::new(dam_c::RULES, o)),
     },
     Entry {
         name: "dam-p",
         description: "Dynamic asymmetry with moldability, performance: priority tasks to the fastest place whatever its width; others molded locally (seed 001).",
-        build: |o| Box::new(DamP::new(o)),
+        build: |o| Box::new(PttPolicy::new(dam_p::RULES, o)),
     },
     Entry {
         name: "heft",
