@@ -52,6 +52,7 @@ test("a link opened in a fresh browser context shows exactly the same run and vi
   await page.mouse.wheel(0, -600);
   await waitIdle(page);
   await page.getByTestId("gantt-row").nth(2).click();
+  await page.getByTestId("tab-step").click();
   const metrics = await metricsText(page);
   const windowText = await page.getByTestId("visible-window").innerText();
 
@@ -73,6 +74,7 @@ test("a link opened in a fresh browser context shows exactly the same run and vi
   expect(await metricsText(other)).toBe(metrics);
   await expect(other.getByTestId("visible-window")).toHaveText(windowText);
   await expect(other.locator('[data-testid="gantt-row"][data-selected]')).toHaveCount(1);
+  await expect(other.getByTestId("tab-step")).toHaveAttribute("aria-selected", "true");
   await other.screenshot({ path: `${SCREENSHOTS}/link-reopened.png` });
   await fresh.close();
   expect(errors).toEqual([]);

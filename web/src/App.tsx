@@ -2,7 +2,7 @@
 // table, then the workspace: main views (tabs) beside the side panel (tabs),
 // or the gallery. Views are registered in shell/views.tsx. Installs
 // window.__explorerIdle() and __explorerStats() for the end-to-end tests and the benchmark.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { CompareTable } from "./compare/CompareTable";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
 import { EditorProvider } from "./editor/EditorProvider";
@@ -54,14 +54,17 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
 function Shell(props: { readonly renderLoop: RenderLoop }) {
   const { state } = useStore();
   const prefs = useUiPrefs();
-  const { view } = useView();
+  const { view, viewDispatch } = useView();
   const link = useUrlSync();
   useSimulation(link.openInitial);
   const preset = state.presets.find((p) => p.name === state.presetName);
   useTeaching(preset);
   const thumbnails = useThumbnails();
-  const [mainView, setMainView] = useState(MAIN_VIEWS[0].id);
-  const [sidePanel, setSidePanel] = useState(SIDE_PANELS[0].id);
+  // The open tabs are view state: they live in the link, so a shared link opens the same view.
+  const mainView = MAIN_VIEWS.some((v) => v.id === view.tab) ? (view.tab as string) : MAIN_VIEWS[0].id;
+  const sidePanel = SIDE_PANELS.some((v) => v.id === view.panel) ? (view.panel as string) : SIDE_PANELS[0].id;
+  const setMainView = (tab: string) => viewDispatch({ type: "tab", tab });
+  const setSidePanel = (panel: string) => viewDispatch({ type: "panel", panel });
 
   // Updated after children's effects, so once it reports a settled state
   // the canvases have already scheduled their frames.

@@ -69,8 +69,17 @@ describe("link fragments", () => {
   });
 
   test("bad view fields are dropped, not fatal", async () => {
-    const parsed = await parseFragment("#preset=x&t=5,1&step=-3&core=abc");
+    const parsed = await parseFragment("#preset=x&t=5,1&step=-3&core=abc&tab=%3Cscript%3E&panel=");
     expect(parsed).toEqual({ preset: "x", view: {} });
+  });
+
+  test("the open tabs travel in the link", async () => {
+    const state: LinkState = { preset: "dam-fig5", view: { tab: "task-runtime", panel: "step" } };
+    const fragment = await formatFragment(state);
+    expect(fragment).toBe("#preset=dam-fig5&tab=task-runtime&panel=step");
+    expect(await parseFragment(fragment)).toEqual(state);
+    const whole: LinkState = { scenario: { platform: {}, workload: {}, schedulers: ["rws"] }, view: { tab: "compare" } };
+    expect(await parseFragment(await formatFragment(whole))).toEqual(whole);
   });
 
   test("an unknown newer version is named as such", async () => {

@@ -27,6 +27,10 @@ export interface LinkView {
   /** Open guided-explanation step (0-based); absent = guide closed. */
   readonly step?: number;
   readonly selection?: Selection;
+  /** Open tab of the main view area (a view id such as "compare"); absent = the first. */
+  readonly tab?: string;
+  /** Open tab of the side panel (such as "step"); absent = the first. */
+  readonly panel?: string;
 }
 
 /**
@@ -66,6 +70,7 @@ export function upgradePayload(version: number, payload: unknown, upgrades = UPG
 
 const PRESET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 const MAX_STEP = 50;
+const TAB_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -96,6 +101,8 @@ export function sanitizeView(value: unknown): LinkView {
   if (Array.isArray(w) && w.length === 2 && w.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0) && w[0] < w[1]) view.window = [w[0], w[1]];
   if (value.presenter === true) view.presenter = true;
   if (typeof value.step === "number" && Number.isInteger(value.step) && value.step >= 0 && value.step <= MAX_STEP) view.step = value.step;
+  if (typeof value.tab === "string" && TAB_ID.test(value.tab)) view.tab = value.tab;
+  if (typeof value.panel === "string" && TAB_ID.test(value.panel)) view.panel = value.panel;
   const sel = value.selection;
   if (isObject(sel) && typeof sel.core === "number" && Number.isInteger(sel.core) && sel.core >= 0 && sel.core < 4096) {
     view.selection = typeof sel.scheduler === "string" && sel.scheduler.length <= 80 ? { scheduler: sel.scheduler, core: sel.core } : { core: sel.core };
@@ -121,6 +128,8 @@ function viewParams(view: LinkView): string[] {
   if (view.window) params.push(`t=${Math.round(view.window[0])},${Math.round(view.window[1])}`);
   if (view.step !== undefined) params.push(`step=${view.step}`);
   if (view.presenter) params.push("presenter=1");
+  if (view.tab) params.push(`tab=${view.tab}`);
+  if (view.panel) params.push(`panel=${view.panel}`);
   if (view.selection) params.push(`core=${view.selection.core}${view.selection.scheduler ? `@${encodeURIComponent(view.selection.scheduler)}` : ""}`);
   return params;
 }
@@ -134,6 +143,8 @@ function parseViewParams(params: URLSearchParams): LinkView {
     window: t,
     step: params.has("step") ? Number(params.get("step")) : undefined,
     presenter: params.get("presenter") === "1",
+    tab: params.get("tab") ?? undefined,
+    panel: params.get("panel") ?? undefined,
     selection: coreText !== undefined ? { core: Number(coreText), scheduler } : undefined,
   });
 }

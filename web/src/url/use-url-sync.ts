@@ -29,8 +29,15 @@ export interface UrlSync {
 }
 
 /** Identity of the discrete view fields (not the window). */
-function viewKeyOf(view: { readonly page?: string; readonly presenter?: boolean; readonly step?: number | null; readonly selection?: unknown }): string {
-  return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null]);
+function viewKeyOf(view: {
+  readonly page?: string;
+  readonly presenter?: boolean;
+  readonly step?: number | null;
+  readonly selection?: unknown;
+  readonly tab?: string | null;
+  readonly panel?: string | null;
+}): string {
+  return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null, view.tab ?? null, view.panel ?? null]);
 }
 
 /** The error's message without a final full stop (the banner adds its own sentence after it). */
@@ -185,7 +192,7 @@ export function useUrlSync(): UrlSync {
     lastViewKey.current = viewKey;
     if (immediate) void write().catch(() => undefined);
     else timer.current = setTimeout(() => void write().catch(() => undefined), REPLACE_DEBOUNCE_MS);
-  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, snapshot]);
+  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, view.tab, view.panel, snapshot]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

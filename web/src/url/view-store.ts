@@ -9,6 +9,9 @@ export interface ViewState {
   /** Open guide step, or null when the guide is closed. */
   readonly step: number | null;
   readonly selection: Selection | null;
+  /** Open main-area tab and side-panel tab (view ids), or null for the first. */
+  readonly tab: string | null;
+  readonly panel: string | null;
   /** Why the last link could not be opened (shown until dismissed). */
   readonly linkError: string | null;
 }
@@ -18,10 +21,12 @@ export type ViewAction =
   | { type: "presenter"; on: boolean }
   | { type: "step"; step: number | null }
   | { type: "select"; selection: Selection | null }
+  | { type: "tab"; tab: string }
+  | { type: "panel"; panel: string }
   | { type: "linkError"; message: string | null }
   | { type: "applyLink"; view: LinkView };
 
-export const initialViewState: ViewState = { page: "explorer", presenter: false, step: null, selection: null, linkError: null };
+export const initialViewState: ViewState = { page: "explorer", presenter: false, step: null, selection: null, tab: null, panel: null, linkError: null };
 
 export function viewReducer(state: ViewState, action: ViewAction): ViewState {
   switch (action.type) {
@@ -33,6 +38,10 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
       return { ...state, step: action.step };
     case "select":
       return { ...state, selection: action.selection };
+    case "tab":
+      return { ...state, tab: action.tab };
+    case "panel":
+      return { ...state, panel: action.panel };
     case "linkError":
       return { ...state, linkError: action.message };
     case "applyLink":
@@ -42,6 +51,8 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
         presenter: action.view.presenter ?? false,
         step: action.view.step ?? null,
         selection: action.view.selection ?? null,
+        tab: action.view.tab ?? null,
+        panel: action.view.panel ?? null,
       };
     default: {
       const unreachable: never = action;
@@ -58,5 +69,7 @@ export function linkViewOf(state: ViewState, window: readonly [number, number] |
     ...(state.step !== null ? { step: state.step } : {}),
     ...(state.presenter ? { presenter: true } : {}),
     ...(state.selection ? { selection: state.selection } : {}),
+    ...(state.tab ? { tab: state.tab } : {}),
+    ...(state.panel ? { panel: state.panel } : {}),
   };
 }
