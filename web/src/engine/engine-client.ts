@@ -97,6 +97,10 @@ export class WorkerEngine implements Engine {
   decisions(sessionId: number, run: number): Promise<DecisionLog> {
     return this.call("decisions", JSON.stringify({ sessionId, run })) as Promise<DecisionLog>;
   }
+
+  exportChrome(sessionId: number): Promise<string> {
+    return this.call("exportChrome", JSON.stringify({ sessionId })) as Promise<string>;
+  }
   schedulersFor(scenarioJson: string): Promise<string[]> {
     return this.call("schedulersFor", scenarioJson) as Promise<string[]>;
   }

@@ -29,6 +29,8 @@ export interface WasmSession {
   seg_start_ns(run: number): Float64Array;
   seg_end_ns(run: number): Float64Array;
   decisions_json(run: number): string;
+  /** Chrome Trace Event JSON of every run (engine/src/export/chrome.rs; opens in Perfetto UI). */
+  export_chrome(): string;
   free(): void;
 }
 

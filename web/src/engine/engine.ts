@@ -53,6 +53,8 @@ export interface Engine {
   runSweepCell(cell: SweepCell): Promise<SweepRow>;
   /** The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it). */
   decisions(sessionId: number, run: number): Promise<DecisionLog>;
+  /** Chrome Trace Event JSON of every run of the result with `sessionId`, from the engine's one exporter. */
+  exportChrome(sessionId: number): Promise<string>;
   /** The registered schedulers that accept this scenario's workload (the scenario must parse). */
   schedulersFor(scenarioJson: string): Promise<string[]>;
   dispose(): void;

@@ -38,6 +38,12 @@ function decisions(arg: string): unknown {
   return JSON.parse(lastSession.session.decisions_json(run));
 }
 
+function exportChrome(arg: string): string {
+  const { sessionId } = JSON.parse(arg) as { sessionId: number };
+  if (!lastSession || lastSession.id !== sessionId) throw new Error("stale session: a newer simulation replaced it");
+  return lastSession.session.export_chrome();
+}
+
 /** Every registered policy of every level: task schedulers, loop schedules, … (add new levels' lists here). */
 function allSchedulerNames(): string[] {
   const names = JSON.parse(wasm.list_schedulers()) as string[];
@@ -121,6 +127,8 @@ function handle(request: EngineRequest): unknown {
       return JSON.parse(wasm.run_sweep_cell(arg));
     case "decisions":
       return decisions(arg);
+    case "exportChrome":
+      return exportChrome(arg);
     case "schedulersFor":
       return schedulersFor(arg);
     default: {

@@ -12,6 +12,7 @@ export type EngineMethod =
   | "sweepCells"
   | "runSweepCell"
   | "decisions"
+  | "exportChrome"
   | "schedulersFor";
 
 export interface EngineRequest {

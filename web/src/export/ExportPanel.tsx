@@ -6,7 +6,6 @@ import { buildCompareTable, compareCsv } from "../compare/compare-model";
 import { currentTheme } from "../logic/palette";
 import { useStore } from "../state/StoreProvider";
 import { TimeScale } from "../timeline/time-scale";
-import { chromeTraceFromResult } from "./chrome-trace";
 import { canvasesToPng, downloadBlob, downloadText } from "./download";
 import { ganttSvg } from "./gantt-svg";
 
@@ -15,7 +14,7 @@ function slug(name: string): string {
 }
 
 export function ExportPanel(props: { readonly baseline: string | null }) {
-  const { state } = useStore();
+  const { state, engine } = useStore();
   const result = state.good?.result ?? null;
   const [status, setStatus] = useState("");
   if (!result) return <p className="muted">Nothing to export yet.</p>;
@@ -45,9 +44,14 @@ export function ExportPanel(props: { readonly baseline: string | null }) {
     downloadText(`${base}.json`, state.good?.scenarioText ?? state.scenarioText, "application/json");
     setStatus(`saved ${base}.json`);
   };
-  const trace = () => {
-    downloadText(`${base}-trace.json`, JSON.stringify(chromeTraceFromResult(result)), "application/json");
-    setStatus(`saved ${base}-trace.json (open it in ui.perfetto.dev)`);
+  const trace = async () => {
+    if (result.sessionId === undefined) return;
+    try {
+      downloadText(`${base}-trace.json`, await engine.exportChrome(result.sessionId), "application/json");
+      setStatus(`saved ${base}-trace.json (open it in ui.perfetto.dev)`);
+    } catch (err) {
+      setStatus(`could not export: ${err instanceof Error ? err.message : String(err)}`);
+    }
   };
   return (
     <div className="export-panel" data-testid="export-panel">
@@ -71,7 +75,7 @@ export function ExportPanel(props: { readonly baseline: string | null }) {
           JSON
         </button>
         <span>Schedule</span>
-        <button type="button" data-testid="export-trace" onClick={trace} title="Chrome Trace Event JSON: one process per scheduler, one thread per core; opens in Perfetto UI">
+        <button type="button" data-testid="export-trace" onClick={() => void trace()} title="Chrome Trace Event JSON: one process per scheduler, one thread per core; opens in Perfetto UI">
           Chrome trace
         </button>
       </div>

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { SimResult } from "../engine/engine";
 import type { RunSummary } from "../engine/engine-types";
 import { LIGHT } from "../logic/palette";
-import { denseCore, makeSegments } from "../logic/test-fixtures";
+import { denseCore } from "../logic/test-fixtures";
 import { TimeScale } from "../timeline/time-scale";
-import { chromeTraceFromResult } from "./chrome-trace";
 import { ganttSvg } from "./gantt-svg";
 
 const SUMMARY: RunSummary = {
@@ -20,21 +19,6 @@ const SUMMARY: RunSummary = {
     },
   ],
 };
-
-describe("Chrome trace export", () => {
-  it("has one thread per core, X events in µs, counters and names", () => {
-    const seg = makeSegments([{ core: 0, start: 0, end: 2000, task: 7 }, { core: 1, start: 500, end: 3000, task: 8, kind: 1 }], 2);
-    const trace = chromeTraceFromResult({ summary: SUMMARY, segments: [seg], simMs: 1 });
-    const json = JSON.parse(JSON.stringify(trace)) as typeof trace;
-    const x = json.traceEvents.filter((e) => e.ph === "X" && e.cat !== "interference:cpu");
-    expect(x).toHaveLength(2);
-    expect(x[0]).toMatchObject({ name: "T7", pid: 1, tid: 0, ts: 0, dur: 2, cat: "matmul" });
-    expect(x[1]).toMatchObject({ name: "scheduler overhead", tid: 1, ts: 0.5, dur: 2.5 });
-    expect(json.traceEvents.filter((e) => e.name === "thread_name").map((e) => e.tid)).toEqual([0, 1]);
-    expect(json.traceEvents.find((e) => e.ph === "C")).toMatchObject({ args: { MHz: 1000 } });
-    expect(json.traceEvents.find((e) => e.name === "process_name")?.args).toEqual({ name: "fifo (demo <1>)" });
-  });
-});
 
 describe("Gantt SVG export", () => {
   it("merges sub-pixel segments like the canvas and escapes text", () => {
