@@ -244,3 +244,17 @@ test("dark theme and large fonts for a projector", async ({ page }) => {
   await page.getByTestId("large-font").click();
   await page.getByTestId("theme-picker").selectOption("system");
 });
+
+test("the critical-path toggle fades every task but the critical ones; moldable tasks are linked across their cores", async ({ page }) => {
+  await page.getByTestId("preset-picker").selectOption("dam-fig5");
+  await waitIdle(page);
+  const canvas = page.getByTestId("gantt-canvas").nth(4);
+  await canvas.scrollIntoViewIfNeeded();
+  const before = await canvas.evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+  await page.getByTestId("critical-toggle").click();
+  await expect(page.getByTestId("critical-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => canvas.evaluate((c) => (c as HTMLCanvasElement).toDataURL())).not.toBe(before);
+  await page.screenshot({ path: `${SCREENSHOTS}/critical-path.png` });
+  await page.getByTestId("critical-toggle").click();
+  await expect.poll(() => canvas.evaluate((c) => (c as HTMLCanvasElement).toDataURL())).toBe(before);
+});

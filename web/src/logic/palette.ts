@@ -15,6 +15,8 @@ export interface Theme {
   readonly freqFill: string;
   readonly freqLine: string;
   readonly interference: Readonly<Record<"cpu" | "memory" | "offline", string>>;
+  /** Critical-path view: work of low-priority tasks and overhead fade so the high-priority (critical) tasks stand out. */
+  readonly criticalOnly?: boolean;
 }
 
 export const LIGHT: Theme = {

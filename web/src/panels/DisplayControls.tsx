@@ -1,4 +1,4 @@
-// Theme picker and the large-font (projector) toggle.
+// Theme picker, the critical-path toggle and the large-font (projector) toggle.
 import { type ThemeMode, useUiPrefs } from "../state/ui-prefs";
 
 export function DisplayControls() {
@@ -13,6 +13,15 @@ export function DisplayControls() {
           <option value="dark">dark</option>
         </select>
       </label>
+      <button
+        type="button"
+        data-testid="critical-toggle"
+        aria-pressed={prefs.criticalOnly}
+        onClick={() => prefs.setCriticalOnly(!prefs.criticalOnly)}
+        title="Critical path: fade every task but the high-priority (critical) ones"
+      >
+        Critical path
+      </button>
       <button type="button" data-testid="large-font" aria-pressed={prefs.largeFont} onClick={() => prefs.setLargeFont(!prefs.largeFont)} title="Large fonts for projectors">
         {prefs.largeFont ? "A−" : "A+"}
       </button>

@@ -11,6 +11,9 @@ interface UiPrefs {
   setTheme(mode: ThemeMode): void;
   readonly largeFont: boolean;
   setLargeFont(on: boolean): void;
+  /** Fade everything but the high-priority (critical-path) tasks in the Gantts. Not persisted. */
+  readonly criticalOnly: boolean;
+  setCriticalOnly(on: boolean): void;
   /** Scheduler the comparison measures differences against (null: the first run). Not persisted. */
   readonly baseline: string | null;
   setBaseline(name: string | null): void;
@@ -36,6 +39,7 @@ export function UiPrefsProvider(props: { readonly children: ReactNode }) {
   const [theme, setTheme] = useState<ThemeMode>(initial.theme);
   const [largeFont, setLargeFont] = useState(initial.largeFont);
   const [baseline, setBaseline] = useState<string | null>(null);
+  const [criticalOnly, setCriticalOnly] = useState(false);
   useEffect(() => {
     const root = document.documentElement;
     if (theme === "system") delete root.dataset.theme;
@@ -47,7 +51,10 @@ export function UiPrefsProvider(props: { readonly children: ReactNode }) {
       // Not persisted; the choice still applies to this page.
     }
   }, [theme, largeFont]);
-  const value = useMemo(() => ({ theme, setTheme, largeFont, setLargeFont, baseline, setBaseline }), [theme, largeFont, baseline]);
+  const value = useMemo(
+    () => ({ theme, setTheme, largeFont, setLargeFont, baseline, setBaseline, criticalOnly, setCriticalOnly }),
+    [theme, largeFont, baseline, criticalOnly],
+  );
   return <UiContext.Provider value={value}>{props.children}</UiContext.Provider>;
 }
 

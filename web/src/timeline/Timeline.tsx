@@ -5,6 +5,7 @@ import { formatDuration, formatMs } from "../logic/format";
 import { isLoopSummary, PHASE_HELP, phaseColor } from "../logic/loop-phases";
 import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useStore } from "../state/StoreProvider";
+import { useUiPrefs } from "../state/ui-prefs";
 import type { Hover } from "../state/store";
 import { GanttPanel } from "./GanttPanel";
 import { ImportedGantt } from "./ImportedGantt";
@@ -36,7 +37,9 @@ export function Timeline(props: TimelineProps) {
   const { state, dispatch } = useStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
-  const theme = useTheme();
+  const baseTheme = useTheme();
+  const { criticalOnly } = useUiPrefs();
+  const theme = useMemo(() => (criticalOnly ? { ...baseTheme, criticalOnly } : baseTheme), [baseTheme, criticalOnly]);
   const fontScale = useFontScale();
   const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, fontScale));
   const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);

@@ -38,6 +38,7 @@ export function paintGantt(input: PaintInput): void {
   });
   paintFrequencies(input);
   paintSegments(input);
+  paintMoldableLinks(input);
   paintInterference(input);
   paintMigrations(input);
   paintHover(input);
@@ -55,6 +56,29 @@ function paintHighlight({ ctx, layout, seg, scale, theme, highlightTask }: Paint
       const x0 = scale.timeToPx(seg.startNs[i]);
       const x1 = Math.max(x0 + 3, scale.timeToPx(seg.endNs[i]));
       ctx.strokeRect(x0 - 1, row.y, x1 - x0 + 2, row.height);
+    }
+  }
+}
+
+/**
+ * Moldable tasks: the partitions of a task on a place of width > 1 are linked by a bar at their start
+ * that runs from the leader's row down to the place's last core, so one task reads as one block.
+ */
+function paintMoldableLinks({ ctx, layout, seg, scale, theme }: PaintInput): void {
+  ctx.strokeStyle = theme.priorityOutline;
+  ctx.lineWidth = 2;
+  for (const row of layout.rows) {
+    const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
+    for (let i = first; i < last; i++) {
+      if (seg.width[i] < 2 || seg.leader[i] !== row.core || seg.kind[i] !== SegKind.Work) continue;
+      const x0 = scale.timeToPx(seg.startNs[i]);
+      if (scale.timeToPx(seg.endNs[i]) - x0 < 3) continue;
+      const lastRow = layout.rows.find((r) => r.core === seg.leader[i] + seg.width[i] - 1);
+      if (!lastRow) continue;
+      ctx.beginPath();
+      ctx.moveTo(x0 + 1, row.y + 2);
+      ctx.lineTo(x0 + 1, lastRow.y + lastRow.height - 2);
+      ctx.stroke();
     }
   }
 }
@@ -140,7 +164,9 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
       // Leave a 1 px gap between wide neighbours so boundaries stay visible.
       const w = right - left > 3 ? right - left - 1 : right - left;
       ctx.fillStyle = colorOf(seg, i, theme, loopRun);
+      ctx.globalAlpha = theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1) ? 0.15 : 1;
       ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
+      ctx.globalAlpha = 1;
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
       if (merged === 1 && !overhead && w >= 36) labels.push([left, w, i]);
     });
