@@ -465,6 +465,6 @@ mod tests {
         let cal: serde_json::Value = serde_json::from_str(&t.try_calibrate("{\"schedulers\":[\"fifo\"]}").expect("calibrates")).expect("json");
         let scenario = Scenario::from_json(cal["scenario"].as_str().expect("text")).expect("valid");
         assert_eq!(scenario.run().expect("runs").runs[0].metrics.tasks, 1);
-        assert_eq!(t.try_calibrate("{\"clusters\":\"x\"}").err().expect("bad").path, "clusters");
+        assert_eq!(t.try_calibrate("{\"clusters\":\"x\"}").expect_err("bad").path, "clusters");
     }
 }

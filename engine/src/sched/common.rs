@@ -17,7 +17,8 @@
 
 use std::collections::VecDeque;
 
-use super::{Decision, Place, TaskScheduler, View};
+use super::ptt_explain::{explain, How, Last};
+use super::{Decision, Explanation, Place, Places, TaskScheduler, View};
 
 /// Options every scheduler is built with.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -218,6 +219,10 @@ pub struct PttPolicy {
     pinned: VecDeque<Entry>,
     /// Entries whose place came from a search whose cost is still to be charged.
     searched: Vec<bool>,
+    /// The last `Run` decision, for [`TaskScheduler::explain_last`].
+    last: Option<Last>,
+    /// The platform's places (copied once), to list the candidates of an explanation.
+    places: Option<Places>,
 }
 
 /// Seed 001's policies are [`PttPolicy`] values with their own [`Rules`] (one `RULES` constant per scheduler file).
@@ -233,12 +238,16 @@ impl TaskScheduler for PttPolicy {
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         PttPolicy::on_idle(self, view, core)
     }
+
+    fn explain_last(&self) -> Option<Explanation> {
+        Some(explain(self.rules.name, self.last.as_ref()?, self.places.as_ref()?))
+    }
 }
 
 impl PttPolicy {
     /// A policy following `rules`.
     pub fn new(rules: Rules, options: &SchedOptions) -> Self {
-        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, next_fast: 0, pinned: VecDeque::new(), searched: Vec::new() }
+        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, next_fast: 0, pinned: VecDeque::new(), searched: Vec::new(), last: None, places: None }
     }
 
     /// Registry name.
@@ -313,6 +322,11 @@ impl PttPolicy {
         };
         let mut overhead_ns = view.costs.dispatch_ns + if stolen { view.costs.steal_ns } else { 0 };
         let t = entry.task as usize;
+        let how = match (entry.place, self.rules.moldable) {
+            (Some(_), _) => How::Pinned(self.rules.priority),
+            (None, true) => How::Local,
+            (None, false) => How::Single,
+        };
         let place = match entry.place {
             Some(p) => {
                 if self.searched.get(t).copied().unwrap_or(false) {
@@ -328,6 +342,10 @@ impl PttPolicy {
             }
             None => Place::single(core),
         };
+        if self.places.is_none() {
+            self.places = Some(view.places.clone());
+        }
+        self.last = Some(Last { core, task: entry.task, stolen, place, how });
         Decision::Run { task: entry.task, place, overhead_ns }
     }
 }

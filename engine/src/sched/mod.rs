@@ -15,6 +15,7 @@ pub mod fam_c;
 pub mod fifo;
 pub mod heft;
 pub mod ptt;
+mod ptt_explain;
 pub mod registry;
 pub mod rws;
 pub mod rwsm_c;

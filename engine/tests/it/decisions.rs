@@ -52,3 +52,30 @@ fn big_runs_keep_explanations_only_for_the_first_decisions() {
     assert!(log.decisions[DecisionLog::EXPLAIN_CAP - 1].explanation.is_some());
     assert!(log.decisions[DecisionLog::EXPLAIN_CAP].explanation.is_none());
 }
+
+#[test]
+fn the_ptt_policies_explain_their_places_with_ptt_values() {
+    let mut scenario = presets::scenario("dam-fig5").expect("preset");
+    if let engine::model::Workload::Layered(l) = &mut scenario.workload {
+        l.tasks = 400;
+    }
+    scenario.schedulers = ["rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p"].iter().map(|s| s.to_string()).collect();
+    let result = scenario.run().expect("runs");
+    for run in &result.runs {
+        let log = &run.output.decisions.decisions;
+        assert!(!log.is_empty(), "{}: decisions logged", run.scheduler);
+        for d in log {
+            let ex = d.explanation.as_ref().unwrap_or_else(|| panic!("{}: every decision is explained", run.scheduler));
+            assert!(ex.candidates.iter().filter(|c| c.chosen).count() == 1, "{}: one chosen candidate", run.scheduler);
+            assert!(ex.candidates.iter().any(|c| c.chosen && c.leader == d.leader && c.width == d.width), "{}: the chosen candidate is the place", run.scheduler);
+            assert!(ex.reason.contains(&format!("(C{},{})", d.leader, d.width)), "{}: the reason names the place: {}", run.scheduler, ex.reason);
+        }
+        // Priority decisions of the global-search policies weigh more than one place, with PTT values once measured.
+        if run.scheduler.starts_with("da") {
+            let last = log.iter().rev().find(|d| d.priority == 1).expect("a priority decision");
+            let ex = last.explanation.as_ref().expect("explained");
+            assert!(ex.candidates.len() > 1 && ex.candidates.iter().all(|c| c.ptt_ns.is_some()), "{}: {ex:?}", run.scheduler);
+            assert!(ex.reason.contains("global search"), "{}", ex.reason);
+        }
+    }
+}
