@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use crate::trace::{SegmentKind, NO_TASK};
 
 use super::builder::{Builder, Location};
-use super::lines::Lines;
+use super::lines::{LineParser, Lines};
 
 /// The fixed columns of one event line.
 #[derive(Debug, PartialEq, Eq)]
@@ -209,15 +209,12 @@ impl FtraceParser {
 
     /// Feeds a chunk of text.
     pub fn push(&mut self, b: &mut Builder, data: &[u8]) {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.push(data, |line, no| self.line(b, line, no));
-        self.lines = lines;
+        self.push_lines(b, data);
     }
 
     /// Ends the input: threads still running and idle states still open end at the trace's last timestamp.
     pub fn finish(mut self, b: &mut Builder) {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.finish(|line, no| self.line(b, line, no));
+        self.finish_lines(b);
         self.close_all(b);
     }
 
@@ -394,6 +391,17 @@ impl FtraceParser {
         let lane = b.keyed_lane(&format!("pid {pid}"), || label, None);
         self.pid_lane.insert(pid, lane);
         lane
+    }
+}
+
+
+impl LineParser for FtraceParser {
+    fn splitter(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+
+    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
+        FtraceParser::line(self, b, line, no);
     }
 }
 

@@ -61,6 +61,28 @@ impl Lines {
     }
 }
 
+/// A parser that reads its input line by line through a [`Lines`] splitter it owns.
+pub(crate) trait LineParser {
+    /// The parser's splitter.
+    fn splitter(&mut self) -> &mut Lines;
+    /// Handles one complete line (`no` is 1-based).
+    fn line(&mut self, b: &mut super::builder::Builder, line: &[u8], no: u64);
+
+    /// Feeds a chunk: every complete line in it goes to [`LineParser::line`].
+    fn push_lines(&mut self, b: &mut super::builder::Builder, data: &[u8]) {
+        let mut lines = std::mem::take(self.splitter());
+        lines.push(data, |line, no| self.line(b, line, no));
+        *self.splitter() = lines;
+    }
+
+    /// Ends the input: a last line without a newline still goes to [`LineParser::line`].
+    fn finish_lines(&mut self, b: &mut super::builder::Builder) {
+        let mut lines = std::mem::take(self.splitter());
+        lines.finish(|line, no| self.line(b, line, no));
+        *self.splitter() = lines;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

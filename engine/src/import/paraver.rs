@@ -12,7 +12,7 @@ use crate::trace::SegmentKind;
 
 use super::builder::{Builder, Location};
 use super::ftrace::parse_u64;
-use super::lines::Lines;
+use super::lines::{LineParser, Lines};
 
 /// Names from a `.pcf`: states, event types and their values.
 #[derive(Default, Debug)]
@@ -143,15 +143,12 @@ impl ParaverParser {
 
     /// Feeds a chunk.
     pub fn push(&mut self, b: &mut Builder, data: &[u8]) {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.push(data, |line, no| self.line(b, line, no));
-        self.lines = lines;
+        self.push_lines(b, data);
     }
 
     /// Ends the input; regions still open end at the last timestamp.
     pub fn finish(mut self, b: &mut Builder) {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.finish(|line, no| self.line(b, line, no));
+        self.finish_lines(b);
         if !self.header_seen {
             b.diag(Location::Line(1), "no #Paraver header; times read as microseconds".into());
         }
@@ -365,4 +362,14 @@ fn split_top(s: &str) -> Vec<&str> {
     }
     out.push(&s[start..]);
     out
+}
+
+impl LineParser for ParaverParser {
+    fn splitter(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+
+    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
+        ParaverParser::line(self, b, line, no);
+    }
 }

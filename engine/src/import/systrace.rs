@@ -2,7 +2,7 @@
 
 use super::builder::{Builder, Location};
 use super::ftrace::FtraceParser;
-use super::lines::Lines;
+use super::lines::{LineParser, Lines};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Where {
@@ -36,19 +36,16 @@ impl SystraceParser {
 
     /// Feeds a chunk of the page.
     pub fn push(&mut self, b: &mut Builder, data: &[u8]) {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.push(data, |line, no| self.line(b, line, no));
-        self.lines = lines;
+        self.push_lines(b, data);
     }
 
     /// Ends the page.
     pub fn finish(mut self, b: &mut Builder) {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.finish(|line, no| self.line(b, line, no));
+        self.finish_lines(b);
         if self.blocks == 0 {
             b.diag(Location::None, "no <script class=\"trace-data\"> block found in the page".into());
         } else if self.at != Where::Outside {
-            b.diag(Location::Line(lines.line_no()), "the page ends inside a trace-data block (truncated file?)".into());
+            b.diag(Location::Line(self.lines.line_no()), "the page ends inside a trace-data block (truncated file?)".into());
         }
         if self.json_blocks > 0 {
             b.diag(Location::None, format!("{} JSON trace-data block(s) (clock-sync metadata) skipped", self.json_blocks));
@@ -88,5 +85,15 @@ impl SystraceParser {
         if closing {
             self.at = Where::Outside;
         }
+    }
+}
+
+impl LineParser for SystraceParser {
+    fn splitter(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+
+    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
+        SystraceParser::line(self, b, line, no);
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::sim::TimeNs;
 
-use super::schedule::{weighted_blocks, LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
+use super::schedule::{weighted_blocks, FixedBlocks, LoopInfo, LoopSchedule, Mapping, Pool, Take};
 
 /// Default weight of the fastest type: 88/16 ÷ 12/4 = 5.5 / 3.
 pub const DEFAULT_WEIGHT: f64 = 5.5 / 3.0;
@@ -13,14 +13,13 @@ pub const DEFAULT_WEIGHT: f64 = 5.5 / 3.0;
 /// Fixed-weight static split.
 pub struct HybridSplit {
     weight: f64,
-    blocks: Vec<(u64, u64)>,
-    given: Vec<bool>,
+    blocks: FixedBlocks,
 }
 
 impl HybridSplit {
     /// A split giving `weight` shares to fastest-type threads.
     pub fn new(weight: f64) -> Self {
-        HybridSplit { weight, blocks: Vec::new(), given: Vec::new() }
+        HybridSplit { weight, blocks: FixedBlocks::default() }
     }
 }
 
@@ -31,16 +30,11 @@ impl LoopSchedule for HybridSplit {
 
     fn begin(&mut self, info: &LoopInfo) {
         let weights: Vec<f64> = info.thread_type.iter().map(|&ty| if ty == 0 && info.n_types > 1 { self.weight } else { 1.0 }).collect();
-        self.blocks = weighted_blocks(info.iterations, &weights);
-        self.given = vec![false; info.threads];
+        self.blocks.set(weighted_blocks(info.iterations, &weights));
     }
 
     fn next(&mut self, _info: &LoopInfo, _pool: &mut Pool, thread: usize, _now_ns: TimeNs) -> Option<Take> {
-        if std::mem::replace(&mut self.given[thread], true) {
-            return None;
-        }
-        let (start, end) = self.blocks[thread];
-        (end > start).then_some(Take { start, len: end - start, phase: PhaseKind::Static, removal: false })
+        self.blocks.take(thread)
     }
 
     fn estimated_sf(&self) -> Option<f64> {

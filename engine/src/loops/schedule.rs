@@ -143,6 +143,30 @@ pub fn weighted_blocks(n: u64, weights: &[f64]) -> Vec<(u64, u64)> {
     out
 }
 
+/// One contiguous block of iterations per thread, handed out once (static schedules).
+#[derive(Default)]
+pub struct FixedBlocks {
+    blocks: Vec<(u64, u64)>,
+    given: Vec<bool>,
+}
+
+impl FixedBlocks {
+    /// Sets the blocks of a new loop, `[start, end)` per thread.
+    pub fn set(&mut self, blocks: Vec<(u64, u64)>) {
+        self.given = vec![false; blocks.len()];
+        self.blocks = blocks;
+    }
+
+    /// The thread's block the first time it asks, then nothing.
+    pub fn take(&mut self, thread: usize) -> Option<Take> {
+        if std::mem::replace(self.given.get_mut(thread)?, true) {
+            return None;
+        }
+        let (start, end) = self.blocks[thread];
+        (end > start).then_some(Take { start, len: end - start, phase: PhaseKind::Static, removal: false })
+    }
+}
+
 /// Even split of OpenMP's static schedule: the first `n % t` threads get one iteration more.
 pub fn even_blocks(n: u64, threads: usize) -> Vec<(u64, u64)> {
     let t = threads.max(1) as u64;

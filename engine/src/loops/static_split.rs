@@ -5,19 +5,18 @@
 
 use crate::sim::TimeNs;
 
-use super::schedule::{even_blocks, LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
+use super::schedule::{even_blocks, FixedBlocks, LoopInfo, LoopSchedule, Mapping, Pool, Take};
 
 /// Even static split under a given mapping.
 pub struct StaticSplit {
     mapping: Mapping,
-    blocks: Vec<(u64, u64)>,
-    given: Vec<bool>,
+    blocks: FixedBlocks,
 }
 
 impl StaticSplit {
     /// A static schedule under `mapping`.
     pub fn new(mapping: Mapping) -> Self {
-        StaticSplit { mapping, blocks: Vec::new(), given: Vec::new() }
+        StaticSplit { mapping, blocks: FixedBlocks::default() }
     }
 }
 
@@ -27,15 +26,10 @@ impl LoopSchedule for StaticSplit {
     }
 
     fn begin(&mut self, info: &LoopInfo) {
-        self.blocks = even_blocks(info.iterations, info.threads);
-        self.given = vec![false; info.threads];
+        self.blocks.set(even_blocks(info.iterations, info.threads));
     }
 
     fn next(&mut self, _info: &LoopInfo, _pool: &mut Pool, thread: usize, _now_ns: TimeNs) -> Option<Take> {
-        if std::mem::replace(&mut self.given[thread], true) {
-            return None;
-        }
-        let (start, end) = self.blocks[thread];
-        (end > start).then_some(Take { start, len: end - start, phase: PhaseKind::Static, removal: false })
+        self.blocks.take(thread)
     }
 }

@@ -4,7 +4,7 @@
 //! the fewest large cores.
 
 use super::pbs::assign;
-use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, wake_previous, BalanceReason, Move, OsScheduler, OsView, ThreadState};
+use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, place_at_target, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
 /// See the module doc.
 pub struct Lcss {
@@ -50,11 +50,7 @@ impl OsScheduler for Lcss {
             self.target = assign(view, &order, &quota);
         }
         let target = self.target.get(thread).copied().unwrap_or(0);
-        if !wake && view.cores[target].online && view.cores[target].is_idle() {
-            return target;
-        }
-        // WPC; a thread whose core is taken goes to an idle core, large ones first.
-        wake_previous(view, thread, target)
+        place_at_target(view, thread, target, wake)
     }
 
     fn balance(&mut self, view: &mut OsView, reason: BalanceReason) -> Vec<Move> {

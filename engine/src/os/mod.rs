@@ -223,6 +223,15 @@ pub fn big_and_little(view: &OsView) -> (Vec<usize>, Vec<usize>) {
 
 /// Wake-up on the previous core (WPC, seed 002): a woken thread returns to its previous core even when another thread
 /// took it meanwhile (that thread is then moved by [`evict_occupants`]); a thread without one goes to an idle core,
+/// PBS and LCSS placement: a new thread goes to its assigned `target` core when that core is online and idle;
+/// otherwise, and on every wake-up, WPC applies (previous core, else an idle core, large ones first).
+pub fn place_at_target(view: &OsView, thread: usize, target: usize, wake: bool) -> usize {
+    if !wake && view.cores[target].online && view.cores[target].is_idle() {
+        return target;
+    }
+    wake_previous(view, thread, target)
+}
+
 /// big ones first, else to `fallback`.
 pub fn wake_previous(view: &OsView, thread: usize, fallback: usize) -> usize {
     let t = &view.threads[thread];

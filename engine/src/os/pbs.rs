@@ -4,7 +4,7 @@
 //! highest-preference application from small cores, and a higher-preference thread on a small core swaps with a
 //! lower-preference thread on a large core.
 
-use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, wake_previous, BalanceReason, Move, OsScheduler, OsView, ThreadState};
+use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, place_at_target, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
 /// See the module doc.
 pub struct Pbs {
@@ -79,11 +79,7 @@ impl OsScheduler for Pbs {
             self.target = assign(view, &order, &quota);
         }
         let target = self.target.get(thread).copied().unwrap_or(0);
-        if !wake && view.cores[target].online && view.cores[target].is_idle() {
-            return target;
-        }
-        // WPC; a thread whose core is taken goes to an idle core, large ones first.
-        wake_previous(view, thread, target)
+        place_at_target(view, thread, target, wake)
     }
 
     fn balance(&mut self, view: &mut OsView, reason: BalanceReason) -> Vec<Move> {
