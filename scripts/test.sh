@@ -7,8 +7,8 @@ source scripts/env.sh
 bash scripts/setup.sh --with-browser
 bash scripts/build-wasm.sh
 
-log "cargo test --release --workspace"
-cargo test --release --workspace
+log "cargo test --release --workspace (with the generated TypeScript types checked)"
+cargo test --release --workspace --features engine/ts
 
 log "typecheck (tsc)"
 npx --no-install tsc -p tsconfig.json

@@ -12,9 +12,11 @@ use crate::error::InputError;
 use crate::export::{chrome::chrome_json, run_as_trace};
 use crate::import::calibrate::{calibrate, CalibrateOptions};
 use crate::import::{ImportedTrace, Importer};
-use crate::scenario::{guides, presets, presets_dam, Scenario, ScenarioResult};
-use crate::sched::registry;
+use crate::model::{Level, Workload};
+use crate::run::{Extras, ScenarioResult};
+use crate::scenario::{guides, presets, presets_dam, Scenario};
 use crate::summary;
+use crate::{registry, run};
 
 fn js_error(e: InputError) -> JsError {
     JsError::new(&e.to_string())
@@ -61,30 +63,33 @@ pub fn list_platforms() -> String {
     infos(presets::PLATFORMS)
 }
 
-/// Scheduler names as a JSON array.
+/// The schedulers of `level` (`tasks`, `loops`, `os`; empty for every level) as JSON `[{"name","level","params","description"}]`.
 #[wasm_bindgen]
-pub fn list_schedulers() -> String {
-    serde_json::Value::from(registry::names()).to_string()
+pub fn list_schedulers(level: &str) -> Result<String, JsError> {
+    try_list_schedulers(level).map_err(js_error)
 }
 
-/// Loop schedules (for loop-program scenarios) as JSON `[{"name","params","description"}]`.
-#[wasm_bindgen]
-pub fn list_loop_schedules() -> String {
-    let v: Vec<_> = crate::loops::registry::LOOP_SCHEDULES
-        .iter()
-        .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
-        .collect();
-    serde_json::Value::Array(v).to_string()
+/// See [`list_schedulers`].
+pub fn try_list_schedulers(level: &str) -> Result<String, InputError> {
+    let level = match level {
+        "" => None,
+        name => Some(Level::from_name(name).ok_or_else(|| InputError::new("level", format!("unknown level '{name}' (known: tasks, loops, os)")))?),
+    };
+    serde_json::to_string(&registry::infos(level)).map_err(|e| InputError::new("", e.to_string()))
 }
 
-/// OS-level methods as JSON `[{"name","params","description"}]` (the task schedulers stay in `list_schedulers`).
+/// The level of a scenario's workload (`tasks`, `loops` or `os`), read from `workload.kind` without validating the rest,
+/// so that the page can list the schedulers that fit while the scenario is still being edited.
 #[wasm_bindgen]
-pub fn list_os_schedulers() -> String {
-    let v: Vec<_> = crate::os::registry::OS_SCHEDULERS
-        .iter()
-        .map(|e| json!({ "name": e.name, "params": e.params, "description": e.description }))
-        .collect();
-    serde_json::Value::Array(v).to_string()
+pub fn scenario_level(scenario_json: &str) -> Result<String, JsError> {
+    try_scenario_level(scenario_json).map(|l| l.name().to_string()).map_err(js_error)
+}
+
+/// See [`scenario_level`].
+pub fn try_scenario_level(scenario_json: &str) -> Result<Level, InputError> {
+    let value: serde_json::Value = serde_json::from_str(scenario_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+    let kind = value.get("workload").and_then(|w| w.get("kind")).and_then(|k| k.as_str()).unwrap_or_default();
+    Workload::level_of_kind(kind).ok_or_else(|| InputError::new("workload.kind", format!("unknown workload kind '{kind}' (known: layered, dag, loop_program, applications)")))
 }
 
 /// The OS-level catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `presets_os::catalog_json`).
@@ -96,13 +101,13 @@ pub fn os_catalog() -> String {
 /// The cells of a sweep grid `{"schedulers","configs","workloads","seeds"}` as a JSON array.
 #[wasm_bindgen]
 pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
-    crate::scenario::sweep::cells_json(grid_json).map_err(js_error)
+    crate::run::sweep::cells_json(grid_json).map_err(js_error)
 }
 
 /// Runs one sweep cell `{"index","scheduler","config","workload","seed"}`; returns its row as JSON.
 #[wasm_bindgen]
 pub fn run_sweep_cell(cell_json: &str) -> Result<String, JsError> {
-    crate::scenario::sweep::run_cell_json(cell_json).map_err(js_error)
+    crate::run::sweep::run_cell_json(cell_json).map_err(js_error)
 }
 
 /// The scenario JSON of preset `name`.
@@ -139,8 +144,8 @@ impl Session {
 
     /// Runs every scheduler and returns the summary JSON.
     pub fn try_run_all(&mut self) -> Result<String, InputError> {
-        let result = self.scenario.run()?;
-        let text = summary::run_summary(&self.scenario, &result).to_string();
+        let result = run::run(&self.scenario)?;
+        let text = serde_json::to_string(&summary::run_summary(&self.scenario, &result)).map_err(|e| InputError::new("", e.to_string()))?;
         self.result = Some(result);
         Ok(text)
     }
@@ -150,21 +155,31 @@ impl Session {
         self.result
             .as_ref()
             .and_then(|r| r.runs.get(run))
-            .and_then(|r| serde_json::to_string(&r.output.decisions).ok())
+            .and_then(|r| match &r.extras {
+                Extras::Tasks(t) => serde_json::to_string(&t.decisions).ok(),
+                _ => None,
+            })
             .unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
     }
 
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
     pub fn try_export_chrome(&self) -> Result<String, InputError> {
-        let result = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
+        let result: &ScenarioResult = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
         let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&self.scenario, result, i)).collect();
         let named: Vec<(String, &ImportedTrace)> =
             result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", self.scenario.name, r.scheduler), t)).collect();
         Ok(chrome_json(&named))
     }
 
+    fn loop_column(&self, run: usize, pick: impl Fn(&crate::loops::LoopExtras) -> &Vec<u32>) -> Vec<u32> {
+        match self.result.as_ref().and_then(|r| r.runs.get(run)).map(|r| &r.extras) {
+            Some(Extras::Loops(e)) => pick(e).clone(),
+            _ => Vec::new(),
+        }
+    }
+
     fn column<T: Copy>(&self, run: usize, pick: impl Fn(&crate::trace::ScheduleRecord) -> &Vec<T>) -> Vec<T> {
-        self.result.as_ref().and_then(|r| r.runs.get(run)).map(|r| pick(&r.output.record).clone()).unwrap_or_default()
+        self.result.as_ref().and_then(|r| r.runs.get(run)).map(|r| pick(&r.record).clone()).unwrap_or_default()
     }
 }
 
@@ -194,25 +209,35 @@ impl Session {
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).
     pub fn seg_count(&self, run: usize) -> usize {
-        self.result.as_ref().and_then(|r| r.runs.get(run)).map_or(0, |r| r.output.record.len())
+        self.result.as_ref().and_then(|r| r.runs.get(run)).map_or(0, |r| r.record.len())
     }
 
-    /// Core of each segment.
-    pub fn seg_core(&self, run: usize) -> Vec<u32> {
-        self.column(run, |r| &r.core)
+    /// Lane (core) of each segment.
+    pub fn seg_lane(&self, run: usize) -> Vec<u32> {
+        self.column(run, |r| &r.lane)
     }
 
-    /// Task of each segment (4294967295 for overhead).
-    pub fn seg_task(&self, run: usize) -> Vec<u32> {
-        self.column(run, |r| &r.task)
+    /// Item of each segment (task, loop instance or thread; 4294967295 for none); `summary.record.item` says which.
+    pub fn seg_item(&self, run: usize) -> Vec<u32> {
+        self.column(run, |r| &r.item)
     }
 
-    /// Task type index of each segment (into the summary's `task_types`).
-    pub fn seg_task_type(&self, run: usize) -> Vec<u32> {
-        self.column(run, |r| &r.task_type)
+    /// Group index of each segment (into the summary's `groups`).
+    pub fn seg_group(&self, run: usize) -> Vec<u32> {
+        self.column(run, |r| &r.group)
     }
 
-    /// 1 for a high-priority task.
+    /// First iteration of each segment's chunk (loop level only, 4294967295 when not one chunk; empty at other levels).
+    pub fn seg_chunk_first(&self, run: usize) -> Vec<u32> {
+        self.loop_column(run, |e| &e.chunk_first)
+    }
+
+    /// Iterations of each segment's chunk or merged block (loop level only; empty at other levels).
+    pub fn seg_chunk_iters(&self, run: usize) -> Vec<u32> {
+        self.loop_column(run, |e| &e.chunk_iters)
+    }
+
+    /// 1 for a priority item.
     pub fn seg_priority(&self, run: usize) -> Vec<u8> {
         self.column(run, |r| &r.priority)
     }
@@ -338,12 +363,12 @@ impl TraceImport {
         self.try_finish()
     }
 
-    /// Slice, thread-name and idle-state names as a JSON array (indexed by `seg_name`).
+    /// Slice, thread-name and idle-state names as a JSON array (indexed by `seg_group`).
     pub fn names_json(&self) -> String {
         self.trace.as_ref().map(|t| serde_json::Value::from(t.names.clone()).to_string()).unwrap_or_else(|| "[]".into())
     }
 
-    /// Thread labels as a JSON array (indexed by `seg_thread`).
+    /// Thread labels as a JSON array (indexed by `seg_item`).
     pub fn threads_json(&self) -> String {
         self.trace.as_ref().map(|t| serde_json::Value::from(t.threads.clone()).to_string()).unwrap_or_else(|| "[]".into())
     }
@@ -360,17 +385,17 @@ impl TraceImport {
 
     /// Lane of each slice (index into the summary's `lane_labels`).
     pub fn seg_lane(&self) -> Vec<u32> {
-        self.col(|t| &t.record.core)
+        self.col(|t| &t.record.lane)
     }
 
-    /// Thread of each slice (index into `threads_json`, 4294967295 for none).
-    pub fn seg_thread(&self) -> Vec<u32> {
-        self.col(|t| &t.record.task)
+    /// Thread (the item) of each slice (index into `threads_json`, 4294967295 for none).
+    pub fn seg_item(&self) -> Vec<u32> {
+        self.col(|t| &t.record.item)
     }
 
-    /// Name of each slice (index into `names_json`).
-    pub fn seg_name(&self) -> Vec<u32> {
-        self.col(|t| &t.record.task_type)
+    /// Name (the group) of each slice (index into `names_json`).
+    pub fn seg_group(&self) -> Vec<u32> {
+        self.col(|t| &t.record.group)
     }
 
     /// 0 work, 1 overhead, 2 idle state.
@@ -431,9 +456,18 @@ mod tests {
         let mut s = Session::try_new(&json).expect("valid");
         let summary: serde_json::Value = serde_json::from_str(&s.try_run_all().expect("runs")).expect("json");
         assert_eq!(summary["runs"].as_array().map(Vec::len), Some(2));
-        assert_eq!(s.seg_core(0).len(), s.seg_count(0));
+        assert_eq!(s.seg_lane(0).len(), s.seg_count(0));
         assert!(s.seg_count(0) > 0);
-        assert!(s.seg_core(7).is_empty());
+        assert!(s.seg_lane(7).is_empty());
+        assert!(s.seg_chunk_first(0).is_empty(), "task level has no chunk columns");
+        assert_eq!(summary["level"], "tasks");
+        assert_eq!(summary["record"]["item"], "task");
+        assert_eq!(summary["runs"][0]["extras"]["level"], "tasks");
+        let all: serde_json::Value = serde_json::from_str(&try_list_schedulers("").expect("all")).expect("json");
+        let loops: serde_json::Value = serde_json::from_str(&try_list_schedulers("loops").expect("loops")).expect("json");
+        assert!(loops.as_array().is_some_and(|l| !l.is_empty() && l.len() < all.as_array().map_or(0, Vec::len)));
+        assert!(try_list_schedulers("gpu").is_err());
+        assert_eq!(try_scenario_level(&json).expect("level"), Level::Tasks);
         let listed: serde_json::Value = serde_json::from_str(&list_presets()).expect("json");
         assert_eq!(listed[0]["name"], presets::DEFAULT_SCENARIO);
         assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
@@ -464,7 +498,7 @@ mod tests {
         assert_eq!(t.seg_end_ns(), vec![500_000.0]);
         let cal: serde_json::Value = serde_json::from_str(&t.try_calibrate("{\"schedulers\":[\"fifo\"]}").expect("calibrates")).expect("json");
         let scenario = Scenario::from_json(cal["scenario"].as_str().expect("text")).expect("valid");
-        assert_eq!(scenario.run().expect("runs").runs[0].metrics.tasks, 1);
+        assert_eq!(run::run(&scenario).expect("runs").runs[0].metrics.tasks, 1);
         assert_eq!(t.try_calibrate("{\"clusters\":\"x\"}").expect_err("bad").path, "clusters");
     }
 }

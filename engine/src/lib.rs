@@ -1,27 +1,34 @@
-//! Asymmetry Lab's engine: simulates big.LITTLE platforms under task schedulers and records what ran where.
+//! Asymmetry Lab's engine: simulates big.LITTLE platforms under schedulers of three levels and records what ran where.
 //!
-//! Layers, each using only those above it:
-//! `sim` (domain-free event kernel) → `model` (platform, speed, events, workloads) → `trace` (schedule record)
-//! → `sched` (policies) → `runtime` (applies decisions) → `metrics` → `loops` (the OpenMP loop level) → `scenario` (versioned input, presets, running)
-//! → `import` (real traces in, calibration) → `export` (Chrome Trace JSON out)
-//! → `api` (the only module that knows wasm-bindgen). See ARCHITECTURE.md.
+//! Layers, each using only those before it (checked by `tests/it/tidy.rs`; see ARCHITECTURE.md):
+//! 1. `sim` (domain-free event kernel), `error` (errors naming a field), `spec` (scheduler specs `name[k=v]`)
+//! 2. `trace` (the schedule record), `model` (platform, places, speed, events and their timeline, workloads of every level)
+//! 3. `metrics` (what every run reports)
+//! 4. the three levels: `sched` (task policies) and `runtime` (the task runtime), `loops` (OpenMP loop level), `os` (OS level)
+//! 5. `registry` (every scheduler by name), `scenario` (the versioned input and its validation), presets in `scenario`
+//! 6. `run` (runs a scenario: one level-tagged result), `sweep`-like batch tools in `scenario::sweep`
+//! 7. `import` (real traces in, calibration), `export` (Chrome Trace JSON out), `summary` (JSON and CSV views of results)
+//! 8. `api` (the only module that knows wasm-bindgen)
 
 #![deny(clippy::unwrap_used)]
 
-pub mod api;
-pub mod error;
-pub mod export;
-pub mod import;
-pub mod loops;
-pub mod metrics;
-pub mod model;
-pub mod os;
-pub mod runtime;
-pub mod scenario;
-pub mod sched;
 pub mod sim;
-pub mod summary;
+pub mod error;
+pub mod spec;
 pub mod trace;
+pub mod model;
+pub mod metrics;
+pub mod sched;
+pub mod runtime;
+pub mod loops;
+pub mod os;
+pub mod registry;
+pub mod scenario;
+pub mod run;
+pub mod import;
+pub mod export;
+pub mod summary;
+pub mod api;
 
 pub use error::{InputError, InputResult};
 pub use scenario::Scenario;

@@ -2,19 +2,24 @@
 
 use std::io::Read;
 use std::process::ExitCode;
-use std::time::Instant;
+
 
 use clap::{Parser, Subcommand, ValueEnum};
-use engine::scenario::presets;
-use engine::sched::registry;
-use engine::export::chrome::chrome_json;
-use engine::export::run_as_trace;
 use engine::import::calibrate::{calibrate, CalibrateOptions};
-use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
-use engine::{summary, Scenario};
+use engine::model::Level;
+use engine::scenario::presets;
+use engine::{registry, run, summary, Scenario};
 
+#[path = "asymlab/bench.rs"]
+mod bench;
 #[path = "asymlab/bench_import.rs"]
 mod bench_import;
+#[path = "asymlab/csv_out.rs"]
+mod csv_out;
+#[path = "asymlab/sweep_cmd.rs"]
+mod sweep_cmd;
+#[path = "asymlab/trace_cmd.rs"]
+mod trace_cmd;
 
 #[derive(Parser)]
 #[command(name = "asymlab", version, about = "Asymmetry Lab: simulate scheduling on asymmetric multicores")]
@@ -31,16 +36,13 @@ enum Format {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum What {
+    /// Schedulers of every level, or of `--level`.
     Schedulers,
-    /// Loop schedules for loop-program scenarios.
-    LoopSchedules,
     Presets,
     Platforms,
-    /// OS-level methods (applications workloads).
-    OsSchedulers,
     /// Built-in application profiles.
     Apps,
-    /// Seed 002 workload mixes.
+    /// The workload mixes of Zhang et al. (BF, BB, CF, BS, DC).
     Mixes,
     /// Figure presets with a sweep (`asymlab sweep --figure`).
     Figures,
@@ -64,6 +66,9 @@ enum Command {
         /// What to list.
         #[arg(value_enum)]
         what: What,
+        /// With `schedulers`: only those of this level (tasks, loops, os).
+        #[arg(long)]
+        level: Option<String>,
     },
     /// Print the scenario JSON of a preset.
     Preset {
@@ -157,9 +162,6 @@ enum Command {
     },
 }
 
-#[path = "asymlab/sweep_cmd.rs"]
-mod sweep_cmd;
-
 fn read_input(file: &str) -> Result<String, String> {
     if file == "-" {
         let mut text = String::new();
@@ -175,26 +177,28 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Run { file, schedule, format } => {
             let text = read_input(&file)?;
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-            let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
+            let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
             match format {
                 Format::Json => {
                     let mut out = summary::cli_json(&result, schedule);
                     let paper = summary::paper_comparison(&scenario, &result);
                     if !paper.is_empty() {
-                        out["paper"] = serde_json::Value::Array(paper);
+                        out["paper"] = serde_json::to_value(&paper).map_err(|e| e.to_string())?;
                     }
                     println!("{out}");
                 }
-                Format::Csv => print!("{}", summary::cli_csv(&result)),
+                Format::Csv => print!("{}", csv_out::run_csv(&result)?),
             }
         }
-        Command::List { what } => {
+        Command::List { what, level } => {
+            let level = match level.as_deref() {
+                None => None,
+                Some(name) => Some(Level::from_name(name).ok_or_else(|| format!("unknown level '{name}' (tasks, loops, os)"))?),
+            };
             let names: Vec<&str> = match what {
-                What::Schedulers => registry::names(),
-                What::LoopSchedules => engine::loops::registry::names(),
+                What::Schedulers => registry::SCHEDULERS.iter().filter(|e| level.is_none_or(|l| e.level() == l)).map(|e| e.name).collect(),
                 What::Presets => presets::all_scenarios().iter().map(|p| p.name).collect(),
                 What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
-                What::OsSchedulers => engine::os::registry::names(),
                 What::Apps => engine::model::apps::MATURITY_APPS.iter().copied().chain(["freqmine"]).collect(),
                 What::Mixes => engine::model::apps::MIX_NAMES.to_vec(),
                 What::Figures => engine::scenario::presets_os::OS_SCENARIOS.iter().map(|p| p.name).collect(),
@@ -213,21 +217,21 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Paper { name, parallelism } => paper(&name, parallelism)?,
         Command::Import { file, pcf, row, format } => {
-            let trace = import_file(&file, pcf, row, format.as_deref())?;
+            let trace = trace_cmd::import_file(&file, pcf, row, format.as_deref())?;
             println!("{}", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?);
         }
         Command::Export { chrome, input, output } => {
             if !chrome {
                 return Err("say which format: --chrome".into());
             }
-            let text = export_chrome(&input)?;
+            let text = trace_cmd::export_chrome(&input)?;
             match output {
                 Some(path) => std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?,
                 None => print!("{text}"),
             }
         }
         Command::Calibrate { file, clusters, schedulers, report } => {
-            let trace = import_file(&file, None, None, None)?;
+            let trace = trace_cmd::import_file(&file, None, None, None)?;
             let opts = CalibrateOptions { clusters, schedulers: schedulers.unwrap_or_default(), max_tasks: 0 };
             let cal = calibrate(&trace, &opts).map_err(|e| format!("cannot calibrate: {e}"))?;
             if report {
@@ -237,7 +241,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Bench { repeat } => {
-            bench(repeat.max(1))?;
+            bench::bench(repeat.max(1))?;
             bench_import::run()?;
         }
         Command::Sweep { figure, schedulers, configs, workloads, seeds, shard, out, no_header } => {
@@ -252,7 +256,7 @@ fn paper(name: &str, parallelism: Option<u32>) -> Result<(), String> {
     if let (Some(p), engine::model::Workload::Layered(l)) = (parallelism, &mut scenario.workload) {
         l.parallelism = p;
     }
-    let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
+    let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
     println!("{}", scenario.name);
     if let Some(p) = parallelism {
         println!("(DAG parallelism set to P = {p})");
@@ -266,138 +270,10 @@ fn paper(name: &str, parallelism: Option<u32>) -> Result<(), String> {
         println!("(this preset carries no paper values)");
     }
     for row in rows {
-        let simulated = row["simulated"].as_f64().map_or("—".to_string(), |v| format!("{v:.3}"));
-        println!("{}: paper {} · simulated {simulated}", row["claim"].as_str().unwrap_or(""), row["paper"]);
+        let simulated = row.simulated.map_or("—".to_string(), |v| format!("{v:.3}"));
+        println!("{}: paper {} · simulated {simulated}", row.claim, row.paper);
     }
     Ok(())
-}
-
-fn bench(repeat: u32) -> Result<(), String> {
-    let scenario = presets::scenario("tx2-matmul-32000").ok_or("benchmark preset missing")?;
-    let mut best_sim = f64::MAX;
-    let mut best_whole = f64::MAX;
-    let mut tasks = 0u64;
-    let mut events = 0u64;
-    for _ in 0..repeat {
-        let start = Instant::now();
-        let text = scenario.to_json();
-        let parsed = Scenario::from_json(&text).map_err(|e| e.to_string())?;
-        let sim_start = Instant::now();
-        let result = parsed.run().map_err(|e| e.to_string())?;
-        let sim_s = sim_start.elapsed().as_secs_f64();
-        let out = summary::cli_json(&result, false).to_string();
-        let whole_s = start.elapsed().as_secs_f64();
-        std::hint::black_box(out);
-        let run = &result.runs[0];
-        tasks = run.metrics.tasks;
-        events = run.output.events_handled;
-        best_sim = best_sim.min(sim_s);
-        best_whole = best_whole.min(whole_s);
-    }
-    println!("native_tasks: {tasks}");
-    println!("native_events: {events}");
-    println!("native_sim_seconds: {best_sim:.6}");
-    println!("native_tasks_per_s: {:.0}", tasks as f64 / best_sim);
-    println!("native_events_per_s: {:.0}", events as f64 / best_sim);
-    println!("native_whole_process_tasks_per_s: {:.0}", tasks as f64 / best_whole);
-    // The same DAG under every registered scheduler: simulated tasks per second of wall time.
-    for name in registry::names() {
-        let mut one = scenario.clone();
-        one.schedulers = vec![name.to_string()];
-        let mut best = f64::MAX;
-        let mut n = 0u64;
-        for _ in 0..repeat {
-            let start = Instant::now();
-            let result = one.run().map_err(|e| e.to_string())?;
-            best = best.min(start.elapsed().as_secs_f64());
-            n = result.runs.first().map_or(0, |r| r.metrics.tasks);
-        }
-        println!("native_tasks_per_s_{name}: {:.0}", n as f64 / best);
-    }
-    loop_bench()
-}
-
-/// Simulated iterations per second of a 10^7-iteration uniform loop on Platform A under every loop schedule (one run each).
-fn loop_bench() -> Result<(), String> {
-    let mut scenario = presets::scenario("aid-ep-a").ok_or("loop preset missing")?;
-    if let engine::model::Workload::LoopProgram(program) = &mut scenario.workload {
-        program.phases = vec![engine::model::loops::Phase::Loop(engine::model::loops::ParallelLoop {
-            name: Some("bench".into()),
-            iterations: 10_000_000,
-            class: "ep".into(),
-            cost: engine::model::loops::CostProfile::Uniform { iter_ns: 1_000.0 },
-            chunk: 1,
-        })];
-    }
-    for name in engine::loops::registry::names() {
-        scenario.schedulers = vec![name.to_string()];
-        let start = Instant::now();
-        let result = scenario.run().map_err(|e| e.to_string())?;
-        let seconds = start.elapsed().as_secs_f64();
-        let iterations = result.runs[0].metrics.tasks;
-        println!("native_loop_iters_per_s_{name}: {:.0}", iterations as f64 / seconds);
-    }
-    Ok(())
-}
-
-/// Imports `file` in 1 MiB chunks; Paraver's .pcf and .row are picked up beside a .prv.
-fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format: Option<&str>) -> Result<ImportedTrace, String> {
-    use std::io::Read as _;
-    let mut f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let mut importer = Importer::new(file);
-    if let Some(name) = format {
-        importer.force_format(TraceFormat::from_name(name).ok_or_else(|| format!("unknown format '{name}' (ftrace, systrace, chrome, taskflow, paraver)"))?);
-    }
-    if let Some(stem) = file.strip_suffix(".prv") {
-        let read = |given: Option<String>, ext: &str| -> Result<Option<String>, String> {
-            match given {
-                Some(p) => std::fs::read_to_string(&p).map(Some).map_err(|e| format!("cannot read {p}: {e}")),
-                None => Ok(std::fs::read_to_string(format!("{stem}.{ext}")).ok()),
-            }
-        };
-        if let Some(text) = read(pcf, "pcf")? {
-            importer.set_paraver_pcf(text);
-        }
-        if let Some(text) = read(row, "row")? {
-            importer.set_paraver_row(text);
-        }
-    }
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = f.read(&mut buf).map_err(|e| format!("cannot read {file}: {e}"))?;
-        if n == 0 {
-            break;
-        }
-        importer.push(&buf[..n]);
-    }
-    Ok(importer.finish())
-}
-
-/// Chrome JSON of a preset, a scenario file (every run as a process), or a trace file.
-fn export_chrome(input: &str) -> Result<String, String> {
-    let scenario = match presets::scenario(input) {
-        Some(s) => Some(s),
-        None => {
-            let is_file = std::path::Path::new(input).is_file();
-            let text = if is_file { std::fs::read(input).ok() } else { None };
-            match text.as_deref().and_then(|t| std::str::from_utf8(t).ok()) {
-                Some(t) if t.contains("\"schedulers\"") && t.contains("\"platform\"") => {
-                    Some(Scenario::from_json(t).map_err(|e| format!("invalid scenario: {e}"))?)
-                }
-                _ if !is_file => return Err(format!("{input} is neither a file nor a preset (see `asymlab list presets`)")),
-                _ => None,
-            }
-        }
-    };
-    if let Some(scenario) = scenario {
-        let result = scenario.run().map_err(|e| format!("cannot simulate: {e}"))?;
-        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&scenario, &result, i)).collect();
-        let named: Vec<(String, &ImportedTrace)> =
-            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", scenario.name, r.scheduler), t)).collect();
-        return Ok(chrome_json(&named));
-    }
-    let trace = import_file(input, None, None, None)?;
-    Ok(chrome_json(&[(input.to_string(), &trace)]))
 }
 
 fn main() -> ExitCode {

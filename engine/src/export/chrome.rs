@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use crate::import::ImportedTrace;
-use crate::trace::{SegmentKind, NO_TASK};
+use crate::trace::{SegmentKind, NO_ITEM};
 
 fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"?\"".into())
@@ -41,10 +41,10 @@ pub fn chrome_json(traces: &[(String, &ImportedTrace)]) -> String {
         }
         let r = &trace.record;
         for i in 0..r.len() {
-            let lane = r.core[i] as usize;
+            let lane = r.lane[i] as usize;
             let tid = lane + 1;
             let kind = r.kind[i];
-            let name = trace.names.get(r.task_type[i] as usize).map_or("?", String::as_str);
+            let name = trace.names.get(r.group[i] as usize).map_or("?", String::as_str);
             let cat = if kind == SegmentKind::Idle as u8 {
                 "idle"
             } else if kind == SegmentKind::Overhead as u8 {
@@ -56,8 +56,8 @@ pub fn chrome_json(traces: &[(String, &ImportedTrace)]) -> String {
             if let Some(cpu) = trace.lanes.get(lane).and_then(|l| l.cpu) {
                 let _ = write!(args, "\"cpu\":{cpu}");
             }
-            let task = r.task[i];
-            if task != NO_TASK {
+            let task = r.item[i];
+            if task != NO_ITEM {
                 if !args.is_empty() {
                     args.push(',');
                 }

@@ -5,26 +5,27 @@
 pub mod chrome;
 
 use crate::import::{Format, FreqChange, ImportedTrace, LaneInfo};
-use crate::scenario::{Scenario, ScenarioResult};
+use crate::run::ScenarioResult;
+use crate::scenario::Scenario;
 use crate::trace::SegmentKind;
 
 /// Views run `run` of a simulated scenario as a trace: lanes are cores, names are task types (plus `overhead`), frequencies per core.
 pub fn run_as_trace(scenario: &Scenario, result: &ScenarioResult, run: usize) -> Option<ImportedTrace> {
     let r = result.runs.get(run)?;
-    let record = r.output.record.clone();
+    let record = r.record.clone();
     let cluster_of = scenario.platform.cluster_of_cores();
     let lanes: Vec<LaneInfo> = cluster_of
         .iter()
         .enumerate()
         .map(|(core, &c)| LaneInfo { label: format!("CPU {core} ({})", scenario.platform.clusters[c].name), cpu: Some(core as u32) })
         .collect();
-    let mut names = result.type_names.clone();
+    let mut names = result.groups.clone();
     let overhead = names.len() as u32;
     names.push("overhead".into());
     let mut record = record;
     for i in 0..record.len() {
         if record.kind[i] == SegmentKind::Overhead as u8 {
-            record.task_type[i] = overhead;
+            record.group[i] = overhead;
         }
     }
     let first = scenario.platform.first_cores();

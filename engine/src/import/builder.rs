@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_TASK};
+use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_ITEM};
 
 use super::{Diagnostic, Format, FreqChange, ImportedTrace, LaneInfo};
 
@@ -186,7 +186,7 @@ impl Builder {
         self.freq.push((cpu, t_ns, freq_khz));
     }
 
-    /// A wake-up of thread `wakee` by thread `waker` (or `NO_TASK`).
+    /// A wake-up of thread `wakee` by thread `waker` (or `NO_ITEM`).
     pub fn wakeup(&mut self, t_ns: i64, waker: u32, wakee: u32) {
         self.saw_time(t_ns);
         self.wakeups.push((t_ns, waker, wakee));
@@ -279,9 +279,9 @@ impl Builder {
             depth.push(stack.len().min(u16::MAX as usize) as u16);
             stack.push(r.end_ns);
             record.push(Segment {
-                core: r.lane,
-                task: r.task,
-                task_type: r.name,
+                lane: r.lane,
+                item: r.task,
+                group: r.name,
                 priority: 0,
                 leader: r.lane,
                 width: 1,
@@ -324,7 +324,7 @@ pub enum Location {
 }
 
 /// Task id for slices that belong to no thread.
-pub const NO_THREAD: u32 = NO_TASK;
+pub const NO_THREAD: u32 = NO_ITEM;
 
 /// Compares labels with digit runs as numbers, so that `worker 7` comes before `worker 10`.
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {

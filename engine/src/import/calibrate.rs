@@ -18,8 +18,8 @@ use crate::model::platform::scaled_power_table;
 use crate::model::workload::{Dag, DagTask, Priority};
 use crate::model::{Cluster, Platform, TimelineEvent, WorkClass, Workload};
 use crate::scenario::{RuntimeOptions, Scenario, SCENARIO_VERSION};
-use crate::sched::registry;
-use crate::trace::{SegmentKind, NO_TASK};
+use crate::registry;
+use crate::trace::{SegmentKind, NO_ITEM};
 
 use super::ImportedTrace;
 
@@ -140,7 +140,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
     let mut items: Vec<Item> = Vec::new();
     let mut zero = 0usize;
     for i in 0..r.len() {
-        let lane = r.core[i] as usize;
+        let lane = r.lane[i] as usize;
         let u = unit_of_lane.get(lane).copied().unwrap_or(usize::MAX);
         if u == usize::MAX || r.kind[i] != SegmentKind::Work as u8 || trace.depth.get(i).copied().unwrap_or(0) != 0 {
             continue;
@@ -153,8 +153,8 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
         let c = cluster_of_unit[u];
         let f = freq_at(&unit_freq[u], r.start_ns[i]).map_or(top[c] as f64, |khz| khz as f64 / 1000.0);
         let scaled_ns = dur as f64 * (f / top[c] as f64).min(1.0);
-        let chain = if r.task[i] != NO_TASK { r.task[i] as u64 } else { (1u64 << 32) + lane as u64 };
-        items.push(Item { unit: u, start: r.start_ns[i], scaled_ns, name: r.task_type[i], chain });
+        let chain = if r.item[i] != NO_ITEM { r.item[i] as u64 } else { (1u64 << 32) + lane as u64 };
+        items.push(Item { unit: u, start: r.start_ns[i], scaled_ns, name: r.group[i], chain });
     }
     if items.is_empty() {
         return Err(InputError::new("trace", "the trace has no work slices to turn into tasks"));
@@ -216,7 +216,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
     }
     let mut wake_edges = 0usize;
     for w in &trace.wakeups {
-        if w.waker == NO_TASK {
+        if w.waker == NO_ITEM {
             continue;
         }
         let (Some(wakee), Some(waker)) = (by_thread.get(&(w.wakee as u64)), by_thread.get(&(w.waker as u64))) else { continue };
@@ -282,7 +282,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
             }
         }
     }
-    let schedulers: Vec<String> = if opts.schedulers.is_empty() { registry::names().into_iter().map(String::from).collect() } else { opts.schedulers.clone() };
+    let schedulers: Vec<String> = if opts.schedulers.is_empty() { registry::names(crate::model::Level::Tasks).into_iter().map(String::from).collect() } else { opts.schedulers.clone() };
     let scenario = Scenario {
         version: SCENARIO_VERSION,
         name: format!("Calibrated from a {} trace", trace.format.name()),

@@ -408,7 +408,7 @@ impl ChromeParser {
                     _ => SegmentKind::Work,
                 };
                 if kind == SegmentKind::Idle {
-                    thread = crate::trace::NO_TASK;
+                    thread = crate::trace::NO_ITEM;
                 }
                 match ph {
                     "X" => {

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::trace::{SegmentKind, NO_TASK};
+use crate::trace::{SegmentKind, NO_ITEM};
 
 use super::builder::{Builder, Location};
 use super::lines::{LineParser, Lines};
@@ -253,7 +253,7 @@ impl FtraceParser {
     fn idle_slice(&mut self, b: &mut Builder, cpu: u32, state: u32, start: i64, end: i64) {
         let lane = b.cpu_lane(cpu);
         let name = b.name(&format!("idle state {state}"));
-        b.slice(lane, NO_TASK, name, SegmentKind::Idle, start, end, Location::None);
+        b.slice(lane, NO_ITEM, name, SegmentKind::Idle, start, end, Location::None);
     }
 
     /// Handles one line of ftrace text (line numbers are 1-based).
@@ -331,7 +331,7 @@ impl FtraceParser {
         let Some((comm, pid)) = woken else { return };
         let Ok(pid) = u32::try_from(pid) else { return };
         let wakee = self.thread(b, pid, comm);
-        let waker = if ev.pid == 0 { NO_TASK } else { self.thread(b, ev.pid, ev.comm) };
+        let waker = if ev.pid == 0 { NO_ITEM } else { self.thread(b, ev.pid, ev.comm) };
         b.wakeup(ev.t_ns, waker, wakee);
     }
 

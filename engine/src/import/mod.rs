@@ -108,7 +108,7 @@ impl std::fmt::Display for Diagnostic {
 
 /// An imported trace: per-lane slices in the engine's [`ScheduleRecord`] plus what the record cannot hold.
 ///
-/// In the record, `core` is the lane index, `task` indexes [`threads`](Self::threads) (or is `NO_TASK`), `task_type` indexes
+/// In the record, `core` is the lane index, `task` indexes [`threads`](Self::threads) (or is `NO_ITEM`), `task_type` indexes
 /// [`names`](Self::names), `kind` is work or idle (a CPU idle state), and times are relative to [`origin_ns`](Self::origin_ns).
 #[derive(Clone, Debug)]
 pub struct ImportedTrace {
@@ -142,12 +142,12 @@ pub struct ImportedTrace {
     pub wakeups: Vec<Wakeup>,
 }
 
-/// A thread woken by another (or by an interrupt, `waker` = `NO_TASK`).
+/// A thread woken by another (or by an interrupt, `waker` = `NO_ITEM`).
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wakeup {
     /// When (relative to the trace's start).
     pub t_ns: u64,
-    /// Thread that woke it, or `NO_TASK`.
+    /// Thread that woke it, or `NO_ITEM`.
     pub waker: u32,
     /// Thread woken.
     pub wakee: u32,

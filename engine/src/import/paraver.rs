@@ -159,7 +159,7 @@ impl ParaverParser {
         for ((lane, _), stack) in open {
             for (name, start) in stack {
                 n += 1;
-                let thread = self.threads.values().find(|v| v.1 == lane).map_or(crate::trace::NO_TASK, |v| v.0);
+                let thread = self.threads.values().find(|v| v.1 == lane).map_or(crate::trace::NO_ITEM, |v| v.0);
                 b.slice(lane, thread, name, SegmentKind::Work, start, end, Location::None);
             }
         }

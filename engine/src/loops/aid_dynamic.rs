@@ -47,6 +47,16 @@ pub struct AidDynamic {
 }
 
 impl AidDynamic {
+    /// AID-dynamic from its spec parameters `m` and `M`; the minor chunk must not exceed the major one.
+    pub fn from_params(params: &mut crate::spec::Params) -> crate::error::InputResult<Self> {
+        let m = params.count("m")?.unwrap_or(1);
+        let major = params.count("M")?.unwrap_or(DEFAULT_MAJOR);
+        if m > major {
+            return Err(params.error(format!("the minor chunk m ({m}) must not exceed the major chunk M ({major})")));
+        }
+        Ok(AidDynamic::new(m, major))
+    }
+
     /// AID-dynamic with minor chunk `m` and major chunk `major` (m ≤ M).
     pub fn new(m: u64, major: u64) -> Self {
         AidDynamic {

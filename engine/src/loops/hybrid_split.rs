@@ -17,6 +17,15 @@ pub struct HybridSplit {
 }
 
 impl HybridSplit {
+    /// A split from its spec parameter `w` (above 0).
+    pub fn from_params(params: &mut crate::spec::Params) -> crate::error::InputResult<Self> {
+        let w = params.number("w")?.unwrap_or(DEFAULT_WEIGHT);
+        if w <= 0.0 {
+            return Err(params.error(format!("w must be above 0, got {w}")));
+        }
+        Ok(HybridSplit::new(w))
+    }
+
     /// A split giving `weight` shares to fastest-type threads.
     pub fn new(weight: f64) -> Self {
         HybridSplit { weight, blocks: FixedBlocks::default() }

@@ -13,20 +13,19 @@ pub mod aid_static;
 pub mod dynamic;
 pub mod guided;
 pub mod hybrid_split;
+pub mod metrics;
 mod record;
-pub mod registry;
-mod run;
 pub mod schedule;
 pub mod static_split;
 
+pub use metrics::{LoopExtras, LoopMetrics};
 pub use record::EXACT_TAKES;
-pub use run::run_program;
 
 use crate::error::InputError;
-use crate::metrics::loops::{LoopMetrics, LoopStat, MAX_LOOP_STATS};
+use metrics::{LoopStat, MAX_LOOP_STATS};
 use crate::model::loops::{BuiltPhase, BuiltProgram};
 use crate::model::{Platform, SpeedState, TimelineEvent, WorkClass};
-use crate::runtime::timeline::{Timeline, TimelineEv};
+use crate::model::timeline::{Timeline, TimelineEv};
 use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, SegmentKind};
 use record::Recorder;
@@ -68,14 +67,14 @@ struct Thread {
 
 /// What a loop run produces.
 pub struct LoopRunOutput {
-    /// The schedule, sorted by core and start.
+    /// The schedule, sorted by lane and start.
     pub record: ScheduleRecord,
     /// Completion time of the program.
     pub makespan_ns: TimeNs,
     /// Events the kernel handled.
     pub events_handled: u64,
-    /// Loop metrics (the schedule name is filled by the caller).
-    pub metrics: LoopMetrics,
+    /// Loop metrics (the schedule name is filled by the caller) and the chunk columns.
+    pub extras: LoopExtras,
 }
 
 struct LoopSim<'a> {
@@ -234,10 +233,10 @@ pub fn run_loops(
     let events_handled = sim.kernel.events_handled();
     let m = sim.model;
     let makespan_ns = m.makespan_ns;
-    let (mut record, coalesced) = m.recorder.finish();
+    let recorded = m.recorder.finish();
+    let (mut record, coalesced) = (recorded.record, recorded.coalesced);
     record.freq = m.timeline.freq_intervals(makespan_ns);
     record.interference = m.timeline.interference_intervals(makespan_ns);
-    record.sort_by_core_and_start();
     let n_loops = m.loop_count.max(1) as f64;
     let metrics = LoopMetrics {
         schedule: String::new(),
@@ -252,7 +251,8 @@ pub fn run_loops(
         loops: m.stats,
         coalesced,
     };
-    Ok(LoopRunOutput { record, makespan_ns, events_handled, metrics })
+    let extras = LoopExtras { metrics, chunk_first: recorded.chunk_first, chunk_iters: recorded.chunk_iters };
+    Ok(LoopRunOutput { record, makespan_ns, events_handled, extras })
 }
 
 impl LoopSim<'_> {

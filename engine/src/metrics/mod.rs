@@ -1,8 +1,6 @@
-//! Metrics derived from a schedule record (MODEL.md §5): makespan, throughput, busy/idle/overhead per core, utilisation per cluster, energy and EDP.
-
-pub mod task;
-pub mod loops;
-pub mod os;
+//! The metrics every run reports at every level, derived from its schedule record (docs/model.md §5): makespan, throughput,
+//! busy/idle/overhead per core, utilisation per cluster, energy and EDP. What a level adds lives with that level
+//! (`runtime::metrics`, `loops::metrics`, `os::metrics`).
 
 use serde::Serialize;
 
@@ -10,14 +8,15 @@ use crate::model::Platform;
 use crate::sim::TimeNs;
 use crate::trace::{ScheduleRecord, SegmentKind};
 
-/// The metrics every task run reports.
+/// The metrics every run reports.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Metrics {
-    /// Time the last task finished.
+    /// Time the last item finished.
     pub makespan_ns: TimeNs,
-    /// Number of tasks.
+    /// Number of items completed: tasks (task runtime), iterations (loops), threads (OS level).
     pub tasks: u64,
-    /// Tasks per second of simulated time.
+    /// Items per second of simulated time.
     pub throughput_tasks_per_s: f64,
     /// Energy of the whole platform over the run, joules.
     pub energy_j: f64,
@@ -25,23 +24,14 @@ pub struct Metrics {
     pub edp_js: f64,
     /// Energy / makespan, watts.
     pub avg_power_w: f64,
-    /// Time each core spent running task partitions.
+    /// Time each core spent running work.
     pub busy_ns_per_core: Vec<TimeNs>,
-    /// Time each core spent on scheduling overhead (steals, searches, dispatch).
+    /// Time each core spent on scheduling overhead (steals, searches, dispatch, pool removals, barriers, migrations).
     pub overhead_ns_per_core: Vec<TimeNs>,
     /// Time each core was idle.
     pub idle_ns_per_core: Vec<TimeNs>,
     /// Busy time over capacity, per cluster, in [0, 1].
     pub utilisation_per_cluster: Vec<f64>,
-    /// Task-runtime metrics (seed 001): priority tasks per place, tasks per core, PTT snapshots.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub task_runtime: Option<task::TaskMetrics>,
-    /// Loop-level metrics (loop programs only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub loops: Option<loops::LoopMetrics>,
-    /// OS-level metrics (application workloads only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub os: Option<os::OsMetrics>,
 }
 
 /// Derives the metrics of a run. `record` must hold the run's frequency intervals.
@@ -51,7 +41,7 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
     let mut busy = vec![0u64; n_cores];
     let mut overhead = vec![0u64; n_cores];
     for i in 0..record.len() {
-        let core = record.core[i] as usize;
+        let core = record.lane[i] as usize;
         let duration = record.end_ns[i].saturating_sub(record.start_ns[i]);
         if record.kind[i] == SegmentKind::Work as u8 {
             busy[core] += duration;
@@ -79,9 +69,6 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
         overhead_ns_per_core: overhead,
         idle_ns_per_core: idle,
         utilisation_per_cluster: utilisation,
-        task_runtime: None,
-        loops: None,
-        os: None,
     }
 }
 
@@ -108,7 +95,7 @@ pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeN
         if record.kind[i] == SegmentKind::Idle as u8 {
             continue;
         }
-        let c = cluster_of[record.core[i] as usize];
+        let c = cluster_of[record.lane[i] as usize];
         let cluster = &platform.clusters[c];
         let (s, e) = (record.start_ns[i], record.end_ns[i].min(makespan_ns));
         let intervals = &per_cluster[c];

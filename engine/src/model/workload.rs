@@ -179,6 +179,27 @@ pub enum Workload {
     Applications(crate::model::apps::AppMix),
 }
 
+impl Workload {
+    /// The level of the workload kind named `kind` in a scenario's JSON (`layered`, `dag`, `loop_program`, `applications`).
+    pub fn level_of_kind(kind: &str) -> Option<super::Level> {
+        match kind {
+            "layered" | "dag" => Some(super::Level::Tasks),
+            "loop_program" => Some(super::Level::Loops),
+            "applications" => Some(super::Level::Os),
+            _ => None,
+        }
+    }
+
+    /// The level whose schedulers run this workload.
+    pub fn level(&self) -> super::Level {
+        match self {
+            Workload::Layered(_) | Workload::Dag(_) => super::Level::Tasks,
+            Workload::LoopProgram(_) => super::Level::Loops,
+            Workload::Applications(_) => super::Level::Os,
+        }
+    }
+}
+
 /// Most tasks a workload may have.
 pub const MAX_TASKS: u32 = 5_000_000;
 

@@ -17,14 +17,28 @@ pub mod gts;
 pub mod iks;
 pub mod lcss;
 pub mod linux;
+pub mod metrics;
 pub mod pbs;
 pub mod pinned;
-pub mod registry;
 mod sim;
 
 use crate::sim::{Rng, TimeNs};
 
+pub use metrics::OsMetrics;
 pub use sim::{simulate, OsInput, OsOutput};
+
+/// What an OS-level scheduler name stands for: threads under a policy, or the applications' task-based version.
+pub enum OsMethod {
+    /// Threads under an OS scheduler, optionally with every region's split forced (the loop variants).
+    Threads {
+        /// The policy.
+        sched: Box<dyn OsScheduler>,
+        /// Forced split of every parallel region.
+        split: Option<crate::model::apps::Split>,
+    },
+    /// The applications' tasks under the task runtime's FIFO scheduler, barriers removed (Chronaki et al. §3.3).
+    Tasks,
+}
 
 /// Where a thread is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use crate::runtime::timeline::{Timeline, TimelineEv};
+use crate::model::timeline::{Timeline, TimelineEv};
 use super::{AppInfo, BalanceReason, CoreInfo, Move, OsScheduler, OsView, ThreadInfo, ThreadState};
 use crate::error::InputError;
 use crate::model::apps::{AppRun, OsOptions, Phase, Split};
@@ -173,7 +173,7 @@ pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>) -> Result<OsOutput
     let makespan_ns = app_done_ns.iter().copied().max().unwrap_or(0);
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
-    model.record.sort_by_core_and_start();
+    model.record.sort_by_lane_and_start();
     Ok(OsOutput { record: model.record, makespan_ns, app_done_ns, events_handled })
 }
 
@@ -404,9 +404,9 @@ impl OsSim<'_> {
                 self.record.migrations.push(Migration { t_ns: now, thread: t as u32, from_core: prev as u32, to_core: core as u32 });
                 if self.options.migration_ns > 0 {
                     self.record.push(Segment {
-                        core: core as u32,
-                        task: t as u32,
-                        task_type: self.threads[t].app as u32,
+                        lane: core as u32,
+                        item: t as u32,
+                        group: self.threads[t].app as u32,
                         priority: 0,
                         leader: core as u32,
                         width: 1,
@@ -467,9 +467,9 @@ impl OsSim<'_> {
         th.run_acc_ns += now.saturating_sub(run.acct_ns);
         if now > run.seg_start_ns {
             self.record.push(Segment {
-                core: core as u32,
-                task: run.thread as u32,
-                task_type: th.app as u32,
+                lane: core as u32,
+                item: run.thread as u32,
+                group: th.app as u32,
                 priority: 0,
                 leader: core as u32,
                 width: 1,

@@ -10,6 +10,7 @@ use crate::sim::TimeNs;
 
 /// One `Decision::Run`.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DecisionRecord {
     /// When the core decided.
     pub t_ns: TimeNs,
@@ -34,6 +35,7 @@ pub struct DecisionRecord {
 
 /// The decisions of one run, in the order they were taken.
 #[derive(Serialize, Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DecisionLog {
     /// Recorded decisions (at most [`DecisionLog::CAP`]).
     pub decisions: Vec<DecisionRecord>,

@@ -1,4 +1,4 @@
-//! The task runtime (seed 001 §4.1.2): applies a [`TaskScheduler`]'s decisions to the simulated platform and records the schedule.
+//! The task runtime (Chen et al. 2020 §4.1.2): applies a [`TaskScheduler`]'s decisions to the simulated platform and records the schedule.
 //!
 //! Each core runs the partitions in its FIFO assembly queue, then asks the policy what to do.
 //! A running partition keeps its remaining work; when its core's speed changes it is re-timed and the old
@@ -11,17 +11,19 @@
 //! ```
 
 mod decisions;
-pub(crate) mod timeline;
+pub mod metrics;
 
 pub use decisions::{DecisionLog, DecisionRecord};
+pub use metrics::{TaskExtras, TaskMetrics};
 
 use std::collections::VecDeque;
 
 use crate::error::InputError;
-use crate::model::{Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
-use crate::sched::{Costs, Decision, Place, Places, Ptt, PttRecorder, PttSnapshot, TaskScheduler, View};
+use crate::model::timeline::{self, Timeline};
+use crate::model::{Place, Places, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
+use crate::sched::{Costs, Decision, Ptt, PttRecorder, TaskScheduler, View};
 use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
-use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_TASK};
+use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_ITEM};
 
 /// Everything a task run needs besides the policy.
 pub struct RunInput<'a> {
@@ -43,20 +45,14 @@ pub struct RunInput<'a> {
 
 /// What a task run produces.
 pub struct RunOutput {
-    /// The schedule, sorted by core and start.
+    /// The schedule, sorted by lane and start.
     pub record: ScheduleRecord,
     /// Time the last task finished.
     pub makespan_ns: TimeNs,
     /// Events the kernel handled.
     pub events_handled: u64,
-    /// The PTT at the end of the run.
-    pub ptt: Ptt,
-    /// Every `Decision::Run`, for the step-through view.
-    pub decisions: DecisionLog,
-    /// The PTT over time (bounded), for playback.
-    pub ptt_snapshots: Vec<PttSnapshot>,
-    /// The execution places the PTT's columns refer to.
-    pub places: Places,
+    /// Priority places, tasks per core, the PTT over time, and the decision log.
+    pub extras: TaskExtras,
 }
 
 /// Builds the policy's [`View`] from disjoint fields, so that `self.scheduler` can be borrowed mutably beside it.
@@ -129,7 +125,7 @@ struct TaskRuntime<'a> {
     tasks_done: usize,
     makespan_ns: TimeNs,
     record: ScheduleRecord,
-    timeline: timeline::Timeline,
+    timeline: Timeline,
     newly_ready: Vec<u32>,
     decisions: DecisionLog,
 }
@@ -161,7 +157,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
         tasks_done: 0,
         makespan_ns: 0,
         record: ScheduleRecord::with_capacity(n_tasks + n_tasks / 2),
-        timeline: timeline::Timeline::new(platform, input.events),
+        timeline: Timeline::new(platform, input.events),
         newly_ready: Vec::new(),
         decisions: DecisionLog::default(),
     };
@@ -206,9 +202,11 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
     let makespan_ns = model.makespan_ns;
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
-    model.record.sort_by_core_and_start();
+    model.record.sort_by_lane_and_start();
     let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
-    Ok(RunOutput { record: model.record, makespan_ns, events_handled, ptt: model.ptt, ptt_snapshots, places: model.places, decisions: model.decisions })
+    let n_types = input.graph.type_names.len().max(1);
+    let metrics = metrics::compute(&model.record, n_cores, &model.places, n_types, &ptt_snapshots);
+    Ok(RunOutput { record: model.record, makespan_ns, events_handled, extras: TaskExtras { metrics, decisions: model.decisions } })
 }
 
 impl TaskRuntime<'_> {
@@ -303,9 +301,9 @@ impl TaskRuntime<'_> {
         let now = kernel.now_ns();
         self.cores[core].in_overhead = true;
         self.record.push(Segment {
-            core: core as u32,
-            task: NO_TASK,
-            task_type: 0,
+            lane: core as u32,
+            item: NO_ITEM,
+            group: 0,
             priority: 0,
             leader: core as u32,
             width: 1,
@@ -393,9 +391,9 @@ impl TaskRuntime<'_> {
         let t = run.task as usize;
         let place = self.place_of[t];
         self.record.push(Segment {
-            core: core as u32,
-            task: run.task,
-            task_type: self.graph.task_type[t] as u32,
+            lane: core as u32,
+            item: run.task,
+            group: self.graph.task_type[t] as u32,
             priority: self.graph.priority[t],
             leader: place.leader,
             width: place.width,

@@ -9,8 +9,8 @@ use serde::Serialize;
 /// A number the paper reports (or derives from its equations), and how to measure the same quantity in a simulated run.
 ///
 /// The simulated value is `metric(scheduler) × scale`, divided by `over_metric(over)` when either of those is set.
-/// `metric` is a dotted path into a run's `metrics` object of the run summary (`makespan_ns`, `throughput_tasks_per_s`,
-/// `utilisation_per_cluster.0`, …).
+/// `metric` is a dotted path into a run's `{"metrics": …, "extras": …}` in the run summary (`metrics.makespan_ns`,
+/// `metrics.utilisation_per_cluster.0`, `extras.speedup`, …).
 #[derive(Serialize, Clone, Copy, Debug, PartialEq)]
 pub struct PaperValue {
     /// What is compared, with its source (`Eq. 4`, `Fig. 5(a)`).
@@ -83,7 +83,7 @@ pub(super) const fn on(title: &'static str, text: &'static str, scheduler: &'sta
 
 /// The paper's ratio of two runs' makespans: `makespan(slow) / makespan(fast)` (above 1 when `fast` is faster).
 pub(super) const fn makespan_ratio(label: &'static str, paper: f64, slow: &'static str, fast: &'static str, note: &'static str) -> PaperValue {
-    PaperValue { label, paper, unit: "×", scheduler: slow, metric: "makespan_ns", scale: 1.0, over: Some(fast), over_metric: None, note }
+    PaperValue { label, paper, unit: "×", scheduler: slow, metric: "metrics.makespan_ns", scale: 1.0, over: Some(fast), over_metric: None, note }
 }
 
 /// Seed 000 Eq. 4 gives the ideal speedup over one little core as B × ratio + L; a layered matmul task is 250 µs of
@@ -100,7 +100,7 @@ const fn speedup(label: &'static str, ideal: f64, scheduler: &'static str) -> Pa
         paper: ideal,
         unit: "×",
         scheduler,
-        metric: "throughput_tasks_per_s",
+        metric: "metrics.throughput_tasks_per_s",
         scale: MATMUL_TASK_S,
         over: None,
         over_metric: None,
@@ -204,10 +204,10 @@ const TX2_CORUNNER: Guide = Guide {
         paper: 1.0,
         unit: "×",
         scheduler: "rws",
-        metric: "busy_ns_per_core.0",
+        metric: "metrics.busy_ns_per_core.0",
         scale: 1.0,
         over: None,
-        over_metric: Some("busy_ns_per_core.1"),
+        over_metric: Some("metrics.busy_ns_per_core.1"),
         note: "the paper shows bars, not a number; above 1 agrees with it",
     }],
     steps: &[
@@ -312,10 +312,10 @@ mod tests {
             if cfg!(debug_assertions) && (info.name.starts_with("dam-") || info.name == "tx2-matmul-32000") {
                 continue;
             }
-            let result = s.run().expect("runs");
+            let result = crate::run::run(&s).expect("runs");
             let metrics_of = |name: &str| {
                 let run = result.runs.iter().find(|r| r.scheduler == name).expect("run");
-                serde_json::to_value(&run.metrics).expect("metrics serialise")
+                crate::summary::run_value(&run.metrics, &run.extras)
             };
             for v in g.paper_values {
                 let m = metrics_of(v.scheduler);

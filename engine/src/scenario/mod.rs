@@ -1,9 +1,8 @@
-//! The versioned scenario (platform, work classes, workload, timeline events, schedulers, seed), its validation, and running it.
+//! The versioned scenario (platform, work classes, workload, timeline events, schedulers, seed) and its validation; `run/` runs it.
 //!
 //! The schema is documented in `docs/scenario.md` and `docs/scenario.schema.json`.
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
-pub mod os_level;
 pub mod guides;
 pub mod guides_dam;
 pub mod guides_loops;
@@ -12,16 +11,14 @@ pub mod presets;
 pub mod presets_dam;
 pub mod presets_loops;
 pub mod presets_os;
-pub mod sweep;
+
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::{at_least, InputError, InputResult};
-use crate::metrics::{self, Metrics};
 use crate::model::{Platform, TaskGraph, TimelineEvent, WorkClass, Workload};
-use crate::runtime::{run_tasks, RunInput, RunOutput};
+use crate::registry;
 use crate::sched::common::SchedOptions;
-use crate::sched::{registry, Costs};
 use crate::sim::{Rng, TimeNs};
 
 /// The schema version this engine writes; older versions are upgraded on load.
@@ -98,26 +95,6 @@ struct RawScenario {
     schedulers: Vec<String>,
     #[serde(default)]
     runtime: RuntimeOptions,
-}
-
-/// One scheduler's run of a scenario.
-pub struct SchedulerRun {
-    /// Registry name.
-    pub scheduler: String,
-    /// Schedule, PTT and counters.
-    pub output: RunOutput,
-    /// Derived metrics.
-    pub metrics: Metrics,
-}
-
-/// Every run of a scenario plus the built workload.
-pub struct ScenarioResult {
-    /// The DAG every scheduler ran (empty for workloads that are not task DAGs).
-    pub graph: TaskGraph,
-    /// Names behind the record's `task_type` column (task types, loop phases or applications, by level).
-    pub type_names: Vec<String>,
-    /// One run per listed scheduler, in order.
-    pub runs: Vec<SchedulerRun>,
 }
 
 impl Scenario {
@@ -202,57 +179,13 @@ impl Scenario {
     /// Checks that `name` is a scheduler of the workload's level.
     fn check_scheduler(&self, name: &str, path: &str) -> InputResult<()> {
         match &self.workload {
-            Workload::Layered(_) | Workload::Dag(_) => registry::build(name, self.platform.n_cores(), path).map(|_| ()),
-            Workload::LoopProgram(_) => crate::loops::registry::build(name, path).map(|_| ()),
+            Workload::Layered(_) | Workload::Dag(_) => registry::task(name, &SchedOptions::new(self.platform.n_cores()), path).map(|_| ()),
+            Workload::LoopProgram(_) => registry::loop_schedule(name, path).map(|_| ()),
             Workload::Applications(mix) => {
                 mix.validate(&self.platform, "workload")?;
-                crate::os::registry::build(name, &mix.os, path).map(|_| ())
+                registry::os_method(name, &mix.os, path).map(|_| ())
             }
         }
-    }
-
-    /// Runs every listed scheduler on the same workload and seed.
-    pub fn run(&self) -> InputResult<ScenarioResult> {
-        self.validate()?;
-        match &self.workload {
-            Workload::Layered(_) | Workload::Dag(_) => self.run_task_level(),
-            Workload::LoopProgram(program) => crate::loops::run_program(self, program),
-            Workload::Applications(mix) => os_level::run(self, mix),
-        }
-    }
-
-    /// Runs a task DAG under every listed task scheduler.
-    fn run_task_level(&self) -> InputResult<ScenarioResult> {
-        let graph = self.build_graph()?;
-        let mut runs = Vec::with_capacity(self.schedulers.len());
-        for (i, name) in self.schedulers.iter().enumerate() {
-            let options = SchedOptions { n_cores: self.platform.n_cores(), explore_one_in: self.runtime.explore_one_in };
-            let scheduler = registry::build_with(name, &options, &format!("schedulers[{i}]"))?;
-            let input = RunInput {
-                platform: &self.platform,
-                classes: &self.classes,
-                graph: &graph,
-                events: &self.events,
-                costs: Costs {
-                    steal_ns: self.runtime.steal_ns,
-                    ptt_search_ns: self.runtime.ptt_search_ns,
-                    dispatch_ns: self.runtime.dispatch_ns,
-                },
-                ptt_weight: self.runtime.ptt_weight,
-                seed: self.seed,
-            };
-            let output = run_tasks(&input, scheduler)?;
-            let mut metrics = metrics::compute(&self.platform, &output.record, output.makespan_ns, graph.len() as u64);
-            metrics.task_runtime = Some(metrics::task::compute(
-                &output.record,
-                self.platform.n_cores(),
-                &output.places,
-                graph.type_names.len().max(1),
-                &output.ptt_snapshots,
-            ));
-            runs.push(SchedulerRun { scheduler: name.clone(), output, metrics });
-        }
-        Ok(ScenarioResult { type_names: graph.type_names.clone(), graph, runs })
     }
 }
 

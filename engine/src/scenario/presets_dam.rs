@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::presets::{platform, PresetInfo};
-use super::{RuntimeOptions, Scenario, ScenarioResult, SCENARIO_VERSION};
+use super::{RuntimeOptions, Scenario, SCENARIO_VERSION};
 use crate::model::events::{CpuInterference, DvfsSquare, MemoryInterference};
 use crate::model::workload::{KernelKind, Layered};
 use crate::model::{TimelineEvent, WorkClass, Workload};
@@ -169,27 +169,6 @@ pub fn paper_values(name: &str) -> &'static [PaperValue] {
         "dam-fig9-haswell" => P_FIG9,
         _ => &[],
     }
-}
-
-/// The simulated value of `measure` in `result`, if the run has the schedulers it needs.
-pub fn simulated(measure: &Measure, result: &ScenarioResult) -> Option<f64> {
-    let run = |name: &str| result.runs.iter().find(|r| r.scheduler == name);
-    match *measure {
-        Measure::ThroughputRatio { num, den } => {
-            let d = run(den)?.metrics.throughput_tasks_per_s;
-            (d > 0.0).then(|| run(num).map(|r| r.metrics.throughput_tasks_per_s / d))?
-        }
-        Measure::PriorityShare { scheduler, label } => Some(run(scheduler)?.metrics.task_runtime.as_ref()?.priority_share(label)),
-        Measure::PriorityShareOnCore { scheduler, core } => {
-            Some(run(scheduler)?.metrics.task_runtime.as_ref()?.priority_share_touching(core))
-        }
-    }
-}
-
-/// Paper versus simulation for the preset whose title is `title` (the scenario's name): `(value, simulated)` pairs.
-pub fn compare_by_title(title: &str, result: &ScenarioResult) -> Vec<(PaperValue, Option<f64>)> {
-    let Some(info) = SCENARIOS.iter().find(|p| p.title == title) else { return vec![] };
-    paper_values(info.name).iter().map(|v| (*v, simulated(&v.measure, result))).collect()
 }
 
 /// Work classes calibrated for the TX2 (*estimates*). Work is in reference ns of an abstract reference core, so the ratios
@@ -354,10 +333,10 @@ mod tests {
     fn a_pinned_place_is_honoured_by_the_ptt_schedulers() {
         let v = tiny_dag(serde_json::json!({ "leader": 2, "width": 4 }));
         let s = Scenario::from_json(&v.to_string()).expect("valid");
-        let r = s.run().expect("runs");
+        let r = crate::run::run(&s).expect("runs");
         for run in r.runs.iter().filter(|r| r.scheduler != "rws") {
-            let rec = &run.output.record;
-            let widths: Vec<u32> = (0..rec.len()).filter(|&i| rec.task[i] == 1).map(|i| rec.width[i]).collect();
+            let rec = &run.record;
+            let widths: Vec<u32> = (0..rec.len()).filter(|&i| rec.item[i] == 1).map(|i| rec.width[i]).collect();
             assert_eq!(widths, vec![4, 4, 4, 4], "{}", run.scheduler);
         }
     }
@@ -396,9 +375,9 @@ mod tests {
             if let Workload::Layered(l) = &mut s.workload {
                 l.tasks = 2000;
             }
-            let r = s.run().expect("runs");
-            let rec = &r.runs[0].output.record;
-            (0..rec.len()).filter(|&i| rec.width[i] > 1 && rec.core[i] == rec.leader[i]).count()
+            let r = crate::run::run(&s).expect("runs");
+            let rec = &r.runs[0].record;
+            (0..rec.len()).filter(|&i| rec.width[i] > 1 && rec.lane[i] == rec.leader[i]).count()
         };
         let (off, on) = (widened(0), widened(10));
         // Without exploration each wider place is tried about once; with it, about a tenth of local searches wander.

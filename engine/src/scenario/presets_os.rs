@@ -272,10 +272,7 @@ pub fn catalog_json() -> String {
         .collect();
     let mut configs: Vec<String> = ["0+1", "0+4", "2+2", "4+0", "4+1", "4+2", "4+3", "4+4"].iter().map(|c| format!("odroid-xu3:{c}")).collect();
     configs.extend(["gem5-8l8s", "gem5-6l13s", "gem5-4l18s"].iter().map(|s| s.to_string()));
-    let schedulers: Vec<serde_json::Value> = crate::os::registry::OS_SCHEDULERS
-        .iter()
-        .map(|e| serde_json::json!({ "name": e.name, "params": e.params, "description": e.description }))
-        .collect();
+    let schedulers = crate::registry::infos(Some(crate::model::Level::Os));
     let figures: Vec<serde_json::Value> = OS_SCENARIOS
         .iter()
         .filter_map(|p| Some(serde_json::json!({ "name": p.name, "title": p.title, "description": p.description, "sweep": figure(p.name)? })))

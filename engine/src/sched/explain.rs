@@ -6,6 +6,7 @@ use super::Place;
 
 /// One execution place the policy considered.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Candidate {
     /// First core of the place.
     pub leader: u32,
@@ -28,6 +29,7 @@ impl Candidate {
 
 /// The explanation of one `Decision::Run`.
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Explanation {
     /// Places the policy weighed, in the order it weighed them.
     pub candidates: Vec<Candidate>,

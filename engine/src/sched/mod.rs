@@ -16,7 +16,6 @@ pub mod fifo;
 pub mod heft;
 pub mod ptt;
 mod ptt_explain;
-pub mod registry;
 pub mod rws;
 pub mod rwsm_c;
 

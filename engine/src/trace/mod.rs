@@ -1,4 +1,13 @@
-//! The schedule record every simulation emits: per-core segments as columns, plus frequency and interference intervals.
+//! The schedule record every simulation and every imported trace produces: segments as columns, plus frequency and interference intervals.
+//!
+//! A segment is one stretch of time on one **lane** doing one thing. Its columns mean the same at every level:
+//! - `lane`: where it ran — a core of the simulated platform (a CPU or a track of an imported trace);
+//! - `item`: the unit of work the scheduler handed out — a task (task runtime), a loop instance of the unrolled program
+//!   (loop level), a thread (OS level, imported traces) — or [`NO_ITEM`];
+//! - `group`: what the item belongs to, an index into the result's `groups` names — a task type, a loop activity
+//!   (serial, static, sampling, barrier …), an application, or a slice name of an imported trace;
+//! - `priority`: 1 for a priority (critical) item; `leader`/`width`: the execution place, `width` consecutive lanes from `leader`
+//!   (a single lane is `(lane, 1)`); `kind`: work, overhead or idle; `start_ns`/`end_ns`.
 //!
 //! Columns (struct of arrays) keep a segment at about 30 bytes and cross the Wasm boundary as typed arrays without copying row by row.
 
@@ -18,11 +27,12 @@ pub enum SegmentKind {
     Idle = 2,
 }
 
-/// Task id of segments that belong to no task.
-pub const NO_TASK: u32 = u32::MAX;
+/// Item id of segments that belong to no item (scheduler overhead, idle states).
+pub const NO_ITEM: u32 = u32::MAX;
 
 /// A frequency level held by a cluster over an interval.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FreqInterval {
     /// Cluster index.
     pub cluster: u32,
@@ -36,8 +46,10 @@ pub struct FreqInterval {
 
 /// An interference or offline interval, for overlays.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InterferenceInterval {
     /// `cpu`, `memory` or `offline`.
+    #[cfg_attr(feature = "ts", ts(type = "\"cpu\" | \"memory\" | \"offline\""))]
     pub kind: &'static str,
     /// Affected cores.
     pub cores: Vec<u32>,
@@ -52,13 +64,13 @@ pub struct InterferenceInterval {
 /// The columns of a run's schedule, one entry per segment.
 #[derive(Clone, Debug, Default)]
 pub struct ScheduleRecord {
-    /// Core that ran the segment.
-    pub core: Vec<u32>,
-    /// Task id, or [`NO_TASK`].
-    pub task: Vec<u32>,
-    /// Task type index.
-    pub task_type: Vec<u32>,
-    /// 1 for a high-priority task.
+    /// Lane (core) that ran the segment.
+    pub lane: Vec<u32>,
+    /// Item id, or [`NO_ITEM`].
+    pub item: Vec<u32>,
+    /// Group index (into the result's group names).
+    pub group: Vec<u32>,
+    /// 1 for a priority item.
     pub priority: Vec<u8>,
     /// Execution place leader.
     pub leader: Vec<u32>,
@@ -74,16 +86,17 @@ pub struct ScheduleRecord {
     pub freq: Vec<FreqInterval>,
     /// Interference intervals clipped to the run.
     pub interference: Vec<InterferenceInterval>,
-    /// Thread migrations (OS level only; the cost shows as an `Overhead` segment whose `task` is the thread).
+    /// Thread migrations (OS level only; the cost shows as an `Overhead` segment whose `item` is the thread).
     pub migrations: Vec<Migration>,
 }
 
 /// A thread started running on another core than the one it last ran on (OS level).
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Migration {
     /// When it happened.
     pub t_ns: TimeNs,
-    /// Thread id (the segments' `task`).
+    /// Thread id (the segments' `item`).
     pub thread: u32,
     /// Core it last ran on.
     pub from_core: u32,
@@ -94,13 +107,13 @@ pub struct Migration {
 /// One segment, as pushed into a record.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Segment {
-    /// Core.
-    pub core: u32,
-    /// Task id or [`NO_TASK`].
-    pub task: u32,
-    /// Task type index.
-    pub task_type: u32,
-    /// 1 for high priority.
+    /// Lane (core).
+    pub lane: u32,
+    /// Item id or [`NO_ITEM`].
+    pub item: u32,
+    /// Group index.
+    pub group: u32,
+    /// 1 for a priority item.
     pub priority: u8,
     /// Place leader.
     pub leader: u32,
@@ -118,9 +131,9 @@ impl ScheduleRecord {
     /// An empty record with room for `n` segments.
     pub fn with_capacity(n: usize) -> Self {
         ScheduleRecord {
-            core: Vec::with_capacity(n),
-            task: Vec::with_capacity(n),
-            task_type: Vec::with_capacity(n),
+            lane: Vec::with_capacity(n),
+            item: Vec::with_capacity(n),
+            group: Vec::with_capacity(n),
             priority: Vec::with_capacity(n),
             leader: Vec::with_capacity(n),
             width: Vec::with_capacity(n),
@@ -135,9 +148,9 @@ impl ScheduleRecord {
 
     /// Appends a segment.
     pub fn push(&mut self, s: Segment) {
-        self.core.push(s.core);
-        self.task.push(s.task);
-        self.task_type.push(s.task_type);
+        self.lane.push(s.lane);
+        self.item.push(s.item);
+        self.group.push(s.group);
         self.priority.push(s.priority);
         self.leader.push(s.leader);
         self.width.push(s.width);
@@ -148,12 +161,12 @@ impl ScheduleRecord {
 
     /// Number of segments.
     pub fn len(&self) -> usize {
-        self.core.len()
+        self.lane.len()
     }
 
     /// True when there is no segment.
     pub fn is_empty(&self) -> bool {
-        self.core.is_empty()
+        self.lane.is_empty()
     }
 
     /// Segment `i` as a row.
@@ -164,9 +177,9 @@ impl ScheduleRecord {
             _ => SegmentKind::Idle,
         };
         Segment {
-            core: self.core[i],
-            task: self.task[i],
-            task_type: self.task_type[i],
+            lane: self.lane[i],
+            item: self.item[i],
+            group: self.group[i],
             priority: self.priority[i],
             leader: self.leader[i],
             width: self.width[i],
@@ -176,41 +189,47 @@ impl ScheduleRecord {
         }
     }
 
-    /// Reorders the segments by (core, start, end), so that each core's segments are contiguous and sorted for bisection.
-    /// A stable counting sort by core, then a sort of each core's run only where it is not already in order (it almost always is).
-    pub fn sort_by_core_and_start(&mut self) {
-        let n_cores = self.core.iter().copied().max().map_or(0, |m| m as usize + 1);
-        let mut offsets = vec![0usize; n_cores + 1];
-        for &c in &self.core {
+    /// Reorders the segments by (lane, start, end), so that each lane's segments are contiguous and sorted for bisection,
+    /// and returns the permutation applied (`new[i] = old[order[i]]`) so that callers can reorder columns of their own.
+    /// A stable counting sort by lane, then a sort of each lane's run only where it is not already in order (it almost always is).
+    pub fn sort_by_lane_and_start(&mut self) -> Vec<u32> {
+        let n_lanes = self.lane.iter().copied().max().map_or(0, |m| m as usize + 1);
+        let mut offsets = vec![0usize; n_lanes + 1];
+        for &c in &self.lane {
             offsets[c as usize + 1] += 1;
         }
-        for i in 0..n_cores {
+        for i in 0..n_lanes {
             offsets[i + 1] += offsets[i];
         }
         let mut fill = offsets.clone();
         let mut order = vec![0u32; self.len()];
-        for (i, &c) in self.core.iter().enumerate() {
+        for (i, &c) in self.lane.iter().enumerate() {
             order[fill[c as usize]] = i as u32;
             fill[c as usize] += 1;
         }
-        for core in 0..n_cores {
-            let run = &mut order[offsets[core]..offsets[core + 1]];
+        for lane in 0..n_lanes {
+            let run = &mut order[offsets[lane]..offsets[lane + 1]];
             let key = |i: &u32| (self.start_ns[*i as usize], self.end_ns[*i as usize]);
             if run.windows(2).any(|w| key(&w[0]) > key(&w[1])) {
                 run.sort_by_key(key);
             }
         }
-        fn permute<T: Copy>(v: &mut Vec<T>, order: &[u32]) {
-            *v = order.iter().map(|&i| v[i as usize]).collect();
-        }
-        permute(&mut self.core, &order);
-        permute(&mut self.task, &order);
-        permute(&mut self.task_type, &order);
+        permute(&mut self.lane, &order);
+        permute(&mut self.item, &order);
+        permute(&mut self.group, &order);
         permute(&mut self.priority, &order);
         permute(&mut self.leader, &order);
         permute(&mut self.width, &order);
         permute(&mut self.kind, &order);
         permute(&mut self.start_ns, &order);
         permute(&mut self.end_ns, &order);
+        order
+    }
+}
+
+/// Reorders `column` by `order` (`new[i] = old[order[i]]`), as returned by [`ScheduleRecord::sort_by_lane_and_start`].
+pub fn permute<T: Copy>(column: &mut Vec<T>, order: &[u32]) {
+    if column.len() == order.len() {
+        *column = order.iter().map(|&i| column[i as usize]).collect();
     }
 }

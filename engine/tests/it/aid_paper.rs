@@ -3,15 +3,16 @@
 use std::collections::BTreeMap;
 
 use engine::loops::schedule::PhaseKind;
-use engine::metrics::loops::LoopMetrics;
+use engine::loops::LoopMetrics;
 use engine::model::loops::{CostProfile, LoopCosts, LoopProgram, ParallelLoop, Phase};
 use engine::model::{Platform, WorkClass, Workload};
 use engine::scenario::presets::{platform, scenario};
-use engine::scenario::{Scenario, ScenarioResult};
+use engine::run::ScenarioResult;
+use engine::scenario::Scenario;
 use engine::trace::SegmentKind;
 
 fn run(s: &Scenario) -> ScenarioResult {
-    s.run().unwrap_or_else(|e| panic!("{}: {e}", s.name))
+    engine::run::run(&s).unwrap_or_else(|e| panic!("{}: {e}", s.name))
 }
 
 fn preset(name: &str, schedulers: &[&str], seed: u64) -> ScenarioResult {
@@ -28,7 +29,7 @@ fn makespans(r: &ScenarioResult) -> BTreeMap<String, f64> {
 
 fn loops_of<'a>(r: &'a ScenarioResult, scheduler: &str) -> &'a LoopMetrics {
     let run = r.runs.iter().find(|x| x.scheduler == scheduler).expect("run");
-    run.metrics.loops.as_ref().expect("loop metrics")
+    &run.loop_extras().expect("loop metrics").metrics
 }
 
 #[test]
@@ -75,11 +76,12 @@ fn one_loop_scenario(platform: Platform, classes: Vec<WorkClass>, n: u64, class:
 
 /// Iterations each core ran in the run's loops.
 fn iterations_per_core(r: &ScenarioResult) -> Vec<u64> {
-    let rec = &r.runs[0].output.record;
-    let mut per = vec![0u64; rec.core.iter().copied().max().map_or(0, |m| m as usize + 1)];
+    let rec = &r.runs[0].record;
+    let chunks = r.runs[0].loop_extras().expect("loop level");
+    let mut per = vec![0u64; rec.lane.iter().copied().max().map_or(0, |m| m as usize + 1)];
     for i in 0..rec.len() {
-        if rec.kind[i] == SegmentKind::Work as u8 && rec.task_type[i] != PhaseKind::Serial as u32 {
-            per[rec.core[i] as usize] += rec.width[i] as u64;
+        if rec.kind[i] == SegmentKind::Work as u8 && rec.group[i] != PhaseKind::Serial as u32 {
+            per[rec.lane[i] as usize] += chunks.chunk_iters[i] as u64;
         }
     }
     per

@@ -3,7 +3,7 @@
 
 use engine::import::calibrate::{calibrate, CalibrateOptions};
 use engine::import::import_bytes;
-use engine::sched::registry;
+use engine::registry;
 
 use crate::import_dump::traces_dir;
 
@@ -24,8 +24,8 @@ fn systrace_sample_calibrates_into_a_scenario_every_scheduler_runs() {
     assert!(!s.events.is_empty(), "observed frequency changes are replayed as DVFS events");
     // 421 sched_wakeup lines: wake-ups between threads whose slices were kept become cross-thread edges.
     assert!(cal.report["wakeup_edges"].as_u64().unwrap_or(0) > 50, "{}", cal.report);
-    assert_eq!(s.schedulers, registry::names());
-    let result = s.run().expect("runs");
+    assert_eq!(s.schedulers, registry::names(engine::model::Level::Tasks));
+    let result = engine::run::run(&s).expect("runs");
     let n_tasks = cal.report["tasks"].as_u64().expect("tasks");
     assert!(n_tasks > 100);
     for run in &result.runs {
@@ -36,7 +36,7 @@ fn systrace_sample_calibrates_into_a_scenario_every_scheduler_runs() {
     let split = CalibrateOptions { clusters: Some(vec![2, 6]), schedulers: vec!["fifo".into(), "rws".into()], max_tasks: 50 };
     let cal2 = calibrate(&trace, &split).expect("split");
     assert_eq!(cal2.scenario.platform.clusters[1].cores, 6);
-    assert_eq!(cal2.scenario.run().expect("runs").runs.len(), 2);
+    assert_eq!(engine::run::run(&cal2.scenario).expect("runs").runs.len(), 2);
     let bad = CalibrateOptions { clusters: Some(vec![3, 3]), ..Default::default() };
     assert_eq!(calibrate(&trace, &bad).err().expect("sizes must cover 8 CPUs").path, "clusters");
 }
@@ -48,6 +48,6 @@ fn traces_without_cpus_calibrate_from_their_lanes() {
     let opts = CalibrateOptions { schedulers: vec!["fifo".into(), "rws".into()], ..Default::default() };
     let cal = calibrate(&trace, &opts).expect("calibrates");
     assert_eq!(cal.scenario.platform.n_cores(), 34);
-    let result = cal.scenario.run().expect("runs");
+    let result = engine::run::run(&cal.scenario).expect("runs");
     assert!(result.runs.iter().all(|r| r.metrics.tasks == cal.report["tasks"].as_u64().unwrap_or(0)));
 }

@@ -3,9 +3,10 @@
 //! The presets' class ratios are *estimates* calibrated so that the paper's directions reproduce; these tests pin those
 //! directions, not the paper's absolute throughputs (which depend on the real board).
 
-use engine::metrics::task::TaskMetrics;
+use engine::runtime::TaskMetrics;
 use engine::model::Workload;
-use engine::scenario::{presets, Scenario, ScenarioResult};
+use engine::run::ScenarioResult;
+use engine::scenario::{presets, Scenario};
 
 /// A preset with `parallelism`, `tasks` and, when given, the DVFS half-period replaced.
 fn preset(name: &str, parallelism: u32, tasks: u32) -> Scenario {
@@ -18,7 +19,7 @@ fn preset(name: &str, parallelism: u32, tasks: u32) -> Scenario {
 }
 
 fn run(s: &Scenario) -> ScenarioResult {
-    s.run().unwrap_or_else(|e| panic!("{}: {e}", s.name))
+    engine::run::run(&s).unwrap_or_else(|e| panic!("{}: {e}", s.name))
 }
 
 fn throughput(result: &ScenarioResult, scheduler: &str) -> f64 {
@@ -26,7 +27,7 @@ fn throughput(result: &ScenarioResult, scheduler: &str) -> f64 {
 }
 
 fn task_metrics<'a>(result: &'a ScenarioResult, scheduler: &str) -> &'a TaskMetrics {
-    result.runs.iter().find(|r| r.scheduler == scheduler).and_then(|r| r.metrics.task_runtime.as_ref()).expect("task metrics")
+    result.runs.iter().find(|r| r.scheduler == scheduler).and_then(|r| r.task_extras()).map(|t| &t.metrics).expect("task metrics")
 }
 
 fn max_of(result: &ScenarioResult, names: &[&str]) -> f64 {
@@ -178,12 +179,12 @@ fn figure_presets_show_paper_values_beside_simulated_ones() {
         let r = run(&s);
         let summary = engine::summary::run_summary(&s, &r);
         let paper = engine::scenario::presets_dam::paper_values(info.name);
-        let shown = summary["paper"].as_array().map_or(0, Vec::len);
+        let shown = summary.paper.len();
         assert_eq!(shown, paper.len(), "{}", info.name);
         if shown > 0 {
-            assert!(summary["paper"][0]["simulated"].is_number(), "{}: {}", info.name, summary["paper"][0]);
+            assert!(summary.paper[0].simulated.is_some(), "{}: {:?}", info.name, summary.paper[0]);
         }
-        let m = r.runs[0].metrics.task_runtime.as_ref().expect("task metrics");
+        let m = &r.runs[0].task_extras().expect("task metrics").metrics;
         assert!(m.ptt.snapshots.len() >= 2, "{}: PTT snapshots", info.name);
     }
 }

@@ -5,10 +5,10 @@ use engine::scenario::{presets, Scenario};
 #[test]
 fn every_task_is_decided_once_and_matches_the_schedule() {
     let scenario = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset");
-    let result = scenario.run().expect("runs");
-    let n_tasks = result.graph.len();
+    let result = engine::run::run(&scenario).expect("runs");
+    let n_tasks = result.graph.as_ref().expect("task level").len();
     for run in &result.runs {
-        let log = &run.output.decisions;
+        let log = &run.task_extras().expect("task level").decisions;
         assert_eq!(log.total as usize, log.decisions.len(), "{}: nothing dropped below the cap", run.scheduler);
         // FIFO and RWS decide each task exactly once.
         let mut seen = vec![0u32; n_tasks];
@@ -20,23 +20,23 @@ fn every_task_is_decided_once_and_matches_the_schedule() {
             let ex = d.explanation.as_ref().expect("fifo and rws explain themselves");
             assert!(ex.candidates.iter().any(|c| c.chosen && c.leader == d.leader && c.width == d.width));
             // The task's first work segment starts on the chosen place no earlier than decision + overhead.
-            let rec = &run.output.record;
-            let start = (0..rec.len()).filter(|&i| rec.task[i] == d.task).map(|i| rec.start_ns[i]).min().expect("task ran");
+            let rec = &run.record;
+            let start = (0..rec.len()).filter(|&i| rec.item[i] == d.task).map(|i| rec.start_ns[i]).min().expect("task ran");
             assert!(start >= d.t_ns + d.overhead_ns, "{}: task {} starts before its dispatch", run.scheduler, d.task);
         }
         assert!(seen.iter().all(|&n| n == 1), "{}: every task decided once", run.scheduler);
     }
     // Once the PTT has measurements, explanations carry them.
-    let rws = &result.runs[1].output.decisions.decisions;
+    let rws = &result.runs[1].task_extras().expect("task level").decisions.decisions;
     assert!(rws.iter().rev().take(10).all(|d| d.explanation.as_ref().is_some_and(|e| e.candidates[0].ptt_ns.is_some())));
 }
 
 #[test]
 fn the_log_is_deterministic() {
     let text = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset").to_json();
-    let a = Scenario::from_json(&text).expect("valid").run().expect("runs");
-    let b = Scenario::from_json(&text).expect("valid").run().expect("runs");
-    assert_eq!(a.runs[1].output.decisions, b.runs[1].output.decisions);
+    let a = engine::run::run(&Scenario::from_json(&text).expect("valid")).expect("runs");
+    let b = engine::run::run(&Scenario::from_json(&text).expect("valid")).expect("runs");
+    assert_eq!(a.runs[1].task_extras().expect("task level").decisions, b.runs[1].task_extras().expect("task level").decisions);
 }
 
 #[test]
@@ -44,10 +44,10 @@ fn big_runs_keep_explanations_only_for_the_first_decisions() {
     use engine::runtime::DecisionLog;
     let mut scenario = presets::scenario("tx2-matmul-32000").expect("benchmark preset");
     scenario.schedulers = vec!["rws".into()];
-    let result = scenario.run().expect("runs");
-    let log = &result.runs[0].output.decisions;
-    assert_eq!(log.total as usize, result.graph.len());
-    assert_eq!(log.decisions.len(), result.graph.len().min(DecisionLog::CAP));
+    let result = engine::run::run(&scenario).expect("runs");
+    let log = &result.runs[0].task_extras().expect("task level").decisions;
+    assert_eq!(log.total as usize, result.graph.as_ref().expect("task level").len());
+    assert_eq!(log.decisions.len(), result.graph.as_ref().expect("task level").len().min(DecisionLog::CAP));
     assert!(log.decisions[0].explanation.is_some());
     assert!(log.decisions[DecisionLog::EXPLAIN_CAP - 1].explanation.is_some());
     assert!(log.decisions[DecisionLog::EXPLAIN_CAP].explanation.is_none());
@@ -60,9 +60,9 @@ fn the_ptt_policies_explain_their_places_with_ptt_values() {
         l.tasks = 400;
     }
     scenario.schedulers = ["rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p"].iter().map(|s| s.to_string()).collect();
-    let result = scenario.run().expect("runs");
+    let result = engine::run::run(&scenario).expect("runs");
     for run in &result.runs {
-        let log = &run.output.decisions.decisions;
+        let log = &run.task_extras().expect("task level").decisions.decisions;
         assert!(!log.is_empty(), "{}: decisions logged", run.scheduler);
         for d in log {
             let ex = d.explanation.as_ref().unwrap_or_else(|| panic!("{}: every decision is explained", run.scheduler));

@@ -61,9 +61,9 @@ fn well_formed(t: &ImportedTrace, ctx: &str) {
     assert_eq!(t.depth.len(), r.len(), "{ctx}");
     for i in 0..r.len() {
         assert!(r.start_ns[i] <= r.end_ns[i], "{ctx}: slice {i} ends before it starts");
-        assert!((r.core[i] as usize) < t.lanes.len(), "{ctx}: slice {i} on a lane that does not exist");
-        assert!((r.task_type[i] as usize) < t.names.len(), "{ctx}: slice {i} has no name");
-        assert!(i == 0 || (r.core[i - 1], r.start_ns[i - 1]) <= (r.core[i], r.start_ns[i]), "{ctx}: slices not sorted");
+        assert!((r.lane[i] as usize) < t.lanes.len(), "{ctx}: slice {i} on a lane that does not exist");
+        assert!((r.group[i] as usize) < t.names.len(), "{ctx}: slice {i} has no name");
+        assert!(i == 0 || (r.lane[i - 1], r.start_ns[i - 1]) <= (r.lane[i], r.start_ns[i]), "{ctx}: slices not sorted");
     }
     assert!(t.diagnostics.len() <= t.diagnostics_total);
 }

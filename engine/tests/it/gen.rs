@@ -7,7 +7,7 @@ use engine::model::events::{CoreOffline, CpuInterference, Dvfs, DvfsSquare, Memo
 use engine::model::workload::{Criticality, Dag, DagTask, KernelKind, Layered, Priority};
 use engine::model::{Cluster, Platform, TimelineEvent, WorkClass, Workload};
 use engine::scenario::{RuntimeOptions, Scenario, SCENARIO_VERSION};
-use engine::sched::registry;
+use engine::registry;
 use engine::sim::Rng;
 
 fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
@@ -146,7 +146,7 @@ pub fn random_scenario(seed: u64) -> Scenario {
         classes,
         workload,
         events,
-        schedulers: registry::names().iter().map(|s| s.to_string()).collect(),
+        schedulers: registry::names(engine::model::Level::Tasks).iter().map(|s| s.to_string()).collect(),
         runtime: RuntimeOptions {
             steal_ns: rng.below(3_000),
             ptt_search_ns: rng.below(2_000),

@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use engine::import::{ImportedTrace, Importer};
-use engine::trace::{SegmentKind, NO_TASK};
+use engine::trace::{SegmentKind, NO_ITEM};
 
 /// The repository's `traces/` folder.
 pub fn traces_dir() -> PathBuf {
@@ -67,7 +67,7 @@ pub fn dump(t: &ImportedTrace, per_lane: usize, with_header: bool) -> String {
     let _ = writeln!(out, "lanes: {}  segments: {}  freq_changes: {}", t.lanes.len(), r.len(), t.freq.len());
     let mut start = 0;
     for (lane_index, lane) in t.lanes.iter().enumerate() {
-        let end = start + r.core[start..].iter().take_while(|&&c| c as usize == lane_index).count();
+        let end = start + r.lane[start..].iter().take_while(|&&c| c as usize == lane_index).count();
         let busy: u64 = (start..end).map(|i| r.end_ns[i] - r.start_ns[i]).sum();
         let cpu = lane.cpu.map_or("-".to_string(), |c| c.to_string());
         let _ = writeln!(out, "lane {:?} cpu={cpu} segments={} busy_ns={busy}", lane.label, end - start);
@@ -77,8 +77,8 @@ pub fn dump(t: &ImportedTrace, per_lane: usize, with_header: bool) -> String {
                 k if k == SegmentKind::Overhead as u8 => "overhead",
                 _ => "work",
             };
-            let thread = if r.task[i] == NO_TASK { "-" } else { t.threads.get(r.task[i] as usize).map_or("?", String::as_str) };
-            let name = t.names.get(r.task_type[i] as usize).map_or("?", String::as_str);
+            let thread = if r.item[i] == NO_ITEM { "-" } else { t.threads.get(r.item[i] as usize).map_or("?", String::as_str) };
+            let name = t.names.get(r.group[i] as usize).map_or("?", String::as_str);
             let _ = writeln!(out, "  {}..{} d{} {kind} {name:?} thread={thread:?}", r.start_ns[i], r.end_ns[i], t.depth[i]);
         }
         if end - start > per_lane {

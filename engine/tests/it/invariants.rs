@@ -1,19 +1,20 @@
 //! Invariants over hundreds of seeded random scenarios: exclusive cores, each task once after its dependencies, lower bounds on makespan, energy as the integral of power, determinism.
 
 use engine::model::{SpeedState, TaskGraph};
-use engine::scenario::{Scenario, SchedulerRun};
-use engine::trace::{SegmentKind, NO_TASK};
+use engine::run::Run as SchedulerRun;
+use engine::scenario::Scenario;
+use engine::trace::{SegmentKind, NO_ITEM};
 
 use crate::gen::random_scenario;
 
 const N_SCENARIOS: u64 = 300;
 
 fn check_exclusive_cores(run: &SchedulerRun, n_cores: usize, ctx: &str) {
-    let r = &run.output.record;
+    let r = &run.record;
     let mut last_end = vec![0u64; n_cores];
     let mut last_core = None;
     for i in 0..r.len() {
-        let core = r.core[i] as usize;
+        let core = r.lane[i] as usize;
         assert!(r.start_ns[i] <= r.end_ns[i], "{ctx}: segment {i} ends before it starts");
         if last_core == Some(core) {
             assert!(r.start_ns[i] >= last_end[core], "{ctx}: core {core} runs two things at once at {} ns", r.start_ns[i]);
@@ -24,7 +25,7 @@ fn check_exclusive_cores(run: &SchedulerRun, n_cores: usize, ctx: &str) {
 }
 
 fn check_tasks_once_after_deps(run: &SchedulerRun, graph: &TaskGraph, ctx: &str) {
-    let r = &run.output.record;
+    let r = &run.record;
     let n = graph.len();
     let mut parts = vec![0u32; n];
     let mut start = vec![u64::MAX; n];
@@ -32,12 +33,12 @@ fn check_tasks_once_after_deps(run: &SchedulerRun, graph: &TaskGraph, ctx: &str)
     let mut width = vec![0u32; n];
     for i in 0..r.len() {
         if r.kind[i] != SegmentKind::Work as u8 {
-            assert_eq!(r.task[i], NO_TASK, "{ctx}: overhead segment carries a task");
+            assert_eq!(r.item[i], NO_ITEM, "{ctx}: overhead segment carries a task");
             continue;
         }
-        let t = r.task[i] as usize;
+        let t = r.item[i] as usize;
         assert!(t < n, "{ctx}: unknown task {t}");
-        let core = r.core[i];
+        let core = r.lane[i];
         assert!(core >= r.leader[i] && core < r.leader[i] + r.width[i], "{ctx}: task {t} ran outside its place");
         parts[t] += 1;
         width[t] = r.width[i];
@@ -98,7 +99,7 @@ fn check_lower_bounds(run: &SchedulerRun, scenario: &Scenario, graph: &TaskGraph
 /// Energy by brute force: split the run at every boundary and sum each core's power over each piece.
 fn brute_force_energy(run: &SchedulerRun, scenario: &Scenario) -> f64 {
     let platform = &scenario.platform;
-    let r = &run.output.record;
+    let r = &run.record;
     let makespan = run.metrics.makespan_ns;
     let mut cuts: Vec<u64> = vec![0, makespan];
     cuts.extend(r.start_ns.iter().chain(r.end_ns.iter()).copied());
@@ -115,7 +116,7 @@ fn brute_force_energy(run: &SchedulerRun, scenario: &Scenario) -> f64 {
             let c = cluster_of[core];
             let freq = r.freq.iter().find(|f| f.cluster as usize == c && f.start_ns <= mid && mid < f.end_ns.max(f.start_ns + 1));
             let level = freq.and_then(|f| platform.level_of(c, f.freq_mhz)).expect("frequency known at every instant");
-            let busy = (0..r.len()).any(|i| r.core[i] as usize == core && r.kind[i] != SegmentKind::Idle as u8 && r.start_ns[i] <= a && b <= r.end_ns[i]);
+            let busy = (0..r.len()).any(|i| r.lane[i] as usize == core && r.kind[i] != SegmentKind::Idle as u8 && r.start_ns[i] <= a && b <= r.end_ns[i]);
             let watts = if busy { platform.clusters[c].active_w[level] } else { platform.clusters[c].idle_w[level] };
             joules += watts * (b - a) as f64 * 1e-9;
         }
@@ -129,13 +130,13 @@ fn invariants_hold_over_random_scenarios() {
         let scenario = random_scenario(seed);
         let text = scenario.to_json();
         let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("seed {seed}: generated scenario invalid: {e}"));
-        let result = scenario.run().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let result = engine::run::run(&scenario).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         for run in &result.runs {
             let ctx = format!("seed {seed}, {}", run.scheduler);
             check_exclusive_cores(run, scenario.platform.n_cores(), &ctx);
-            check_tasks_once_after_deps(run, &result.graph, &ctx);
-            check_lower_bounds(run, &scenario, &result.graph, &ctx);
-            assert_eq!(run.metrics.tasks as usize, result.graph.len());
+            check_tasks_once_after_deps(run, result.graph.as_ref().expect("task level"), &ctx);
+            check_lower_bounds(run, &scenario, result.graph.as_ref().expect("task level"), &ctx);
+            assert_eq!(run.metrics.tasks as usize, result.graph.as_ref().expect("task level").len());
             if seed % 10 == 0 {
                 let brute = brute_force_energy(run, &scenario);
                 let e = run.metrics.energy_j;
@@ -149,13 +150,13 @@ fn invariants_hold_over_random_scenarios() {
 fn the_same_scenario_gives_the_same_schedule() {
     for seed in [3, 17, 99] {
         let scenario = random_scenario(seed);
-        let a = scenario.run().expect("runs");
-        let b = scenario.run().expect("runs");
+        let a = engine::run::run(&scenario).expect("runs");
+        let b = engine::run::run(&scenario).expect("runs");
         for (x, y) in a.runs.iter().zip(&b.runs) {
             assert_eq!(x.metrics, y.metrics);
-            assert_eq!(x.output.record.start_ns, y.output.record.start_ns);
-            assert_eq!(x.output.record.core, y.output.record.core);
-            assert_eq!(x.output.record.task, y.output.record.task);
+            assert_eq!(x.record.start_ns, y.record.start_ns);
+            assert_eq!(x.record.lane, y.record.lane);
+            assert_eq!(x.record.item, y.record.item);
         }
     }
 }
@@ -165,6 +166,6 @@ fn a_core_offline_for_good_with_work_left_is_reported_not_hung() {
     let mut scenario = random_scenario(5);
     let n = scenario.platform.n_cores() as u32;
     scenario.events = (0..n).map(|core| engine::model::TimelineEvent::CoreOffline(engine::model::events::CoreOffline { core, start_ns: 0, end_ns: None })).collect();
-    let e = scenario.run().err().expect("stalls");
+    let e = engine::run::run(&scenario).err().expect("stalls");
     assert!(e.message.contains("stalled"), "{e}");
 }

@@ -2,13 +2,14 @@
 
 use std::collections::BTreeMap;
 
-use engine::loops::registry;
+use engine::registry;
 use engine::loops::schedule::PhaseKind;
 use engine::model::events::{CoreOffline, CpuInterference, Dvfs};
 use engine::model::loops::{CostProfile, LoopCosts, LoopProgram, ParallelLoop, Phase, SerialPhase};
 use engine::model::{TimelineEvent, WorkClass, Workload};
 use engine::scenario::presets::platform;
-use engine::scenario::{Scenario, SchedulerRun};
+use engine::run::Run as SchedulerRun;
+use engine::scenario::Scenario;
 use engine::sim::Rng;
 use engine::trace::SegmentKind;
 
@@ -58,7 +59,7 @@ fn random_scenario(seed: u64) -> Scenario {
         });
     }
     let threads = if rng.below(3) == 0 { Some(1 + rng.below(n_cores) as u32) } else { None };
-    let mut schedulers: Vec<String> = registry::names().iter().map(|s| s.to_string()).collect();
+    let mut schedulers: Vec<String> = registry::names(engine::model::Level::Loops).iter().map(|s| s.to_string()).collect();
     schedulers.push("dynamic[chunk=3]".into());
     schedulers.push("aid-hybrid[p=0.5,chunk=2,m=2]".into());
     schedulers.push("aid-dynamic[m=2,M=7]".into());
@@ -84,14 +85,15 @@ fn random_scenario(seed: u64) -> Scenario {
 
 fn check(run: &SchedulerRun, s: &Scenario, ctx: &str) {
     let Workload::LoopProgram(program) = &s.workload else { unreachable!() };
-    let r = &run.output.record;
-    let m = run.metrics.loops.as_ref().expect("loop metrics");
+    let r = &run.record;
+    let chunks = run.loop_extras().expect("loop metrics");
+    let m = &chunks.metrics;
     assert!(!m.coalesced, "{ctx}: small programs are recorded chunk by chunk");
     // Exclusive cores: the record is sorted by core and start.
     for i in 1..r.len() {
         assert!(r.start_ns[i] <= r.end_ns[i], "{ctx}: segment {i} ends before it starts");
-        if r.core[i] == r.core[i - 1] {
-            assert!(r.start_ns[i] >= r.end_ns[i - 1], "{ctx}: core {} runs two things at once at {}", r.core[i], r.start_ns[i]);
+        if r.lane[i] == r.lane[i - 1] {
+            assert!(r.start_ns[i] >= r.end_ns[i - 1], "{ctx}: core {} runs two things at once at {}", r.lane[i], r.start_ns[i]);
         }
     }
     // Every iteration of every loop instance exactly once; serial work only on thread 0's core.
@@ -99,20 +101,20 @@ fn check(run: &SchedulerRun, s: &Scenario, ctx: &str) {
     let mut ranges: BTreeMap<u32, Vec<(u64, u64)>> = BTreeMap::new();
     let mut span: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
     for i in 0..r.len() {
-        let pos = r.task[i];
+        let pos = r.item[i];
         let e = span.entry(pos).or_insert((u64::MAX, 0));
-        if r.kind[i] != SegmentKind::Idle as u8 && r.task_type[i] != PhaseKind::Barrier as u32 {
+        if r.kind[i] != SegmentKind::Idle as u8 && r.group[i] != PhaseKind::Barrier as u32 {
             e.0 = e.0.min(r.start_ns[i]);
             e.1 = e.1.max(r.end_ns[i]);
         }
         if r.kind[i] != SegmentKind::Work as u8 {
             continue;
         }
-        if r.task_type[i] == PhaseKind::Serial as u32 {
-            assert_eq!(r.core[i], m.thread_cores[0], "{ctx}: serial code off the master thread");
+        if r.group[i] == PhaseKind::Serial as u32 {
+            assert_eq!(r.lane[i], m.thread_cores[0], "{ctx}: serial code off the master thread");
             continue;
         }
-        ranges.entry(pos).or_default().push((r.leader[i] as u64, r.width[i] as u64));
+        ranges.entry(pos).or_default().push((chunks.chunk_first[i] as u64, chunks.chunk_iters[i] as u64));
     }
     let mut total = 0u64;
     for pos in 0..(n_phases * program.repeat as usize) as u32 {
@@ -144,14 +146,14 @@ fn random_loop_programs_keep_every_invariant_under_every_schedule() {
     for seed in 0..N_PROGRAMS {
         let s = random_scenario(seed);
         let again = Scenario::from_json(&s.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let result = again.run().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let result = engine::run::run(&again).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         for run in &result.runs {
             check(run, &again, &format!("seed {seed} {}", run.scheduler));
         }
         if seed % 10 == 0 {
-            let twice = again.run().expect("runs");
+            let twice = engine::run::run(&again).expect("runs");
             for (a, b) in result.runs.iter().zip(&twice.runs) {
-                assert_eq!(a.output.record.start_ns, b.output.record.start_ns, "seed {seed}: not deterministic");
+                assert_eq!(a.record.start_ns, b.record.start_ns, "seed {seed}: not deterministic");
                 assert_eq!(a.metrics, b.metrics);
             }
         }
@@ -185,7 +187,7 @@ fn bad_loop_input_is_named() {
     assert!(err(&a).message.contains("must not exceed"));
     let mut a = v.clone();
     a["schedulers"] = serde_json::json!(["rws"]);
-    assert!(err(&a).message.contains("unknown loop schedule 'rws'"));
+    assert!(err(&a).message.contains("unknown scheduler 'rws' ('rws' is a tasks scheduler"), "{}", err(&a));
     v["workload"]["phases"][1]["class"] = "nope".into();
     assert_eq!(err(&v).path, "workload.phases[1].class");
 }
@@ -206,9 +208,9 @@ fn single_loop(n: u64, iter_ns: f64, schedulers: &[&str]) -> Scenario {
 #[test]
 fn static_schedules_use_chunk_level_events_not_one_per_iteration() {
     // A 10^6-iteration loop under static, pthreads, hybrid-split, AID-static(offline) costs a handful of events per thread.
-    let r = single_loop(1_000_000, 10.0, &["static-bs", "static-sb", "pthreads", "hybrid-split", "aid-static-offline", "aid-static"]).run().expect("runs");
+    let r = engine::run::run(&single_loop(1_000_000, 10.0, &["static-bs", "static-sb", "pthreads", "hybrid-split", "aid-static-offline", "aid-static"])).expect("runs");
     for run in &r.runs {
-        assert!(run.output.events_handled < 200, "{}: {} events", run.scheduler, run.output.events_handled);
+        assert!(run.events_handled < 200, "{}: {} events", run.scheduler, run.events_handled);
     }
 }
 
@@ -219,16 +221,16 @@ fn a_dvfs_step_re_times_running_chunks() {
     // leaves (10 ms − 2.6 ms) of work at speed 1.3: the big threads finish at 1 + 7.4/1.3 = 6.692 ms (±2 µs rounding).
     let mut s = single_loop(8_000, 10_000.0, &["static-bs"]);
     s.events.push(TimelineEvent::Dvfs(Dvfs { cluster: 0, freq_mhz: 1000, start_ns: 1_000_000, end_ns: None }));
-    let r = s.run().expect("runs");
-    let rec = &r.runs[0].output.record;
+    let r = engine::run::run(&s).expect("runs");
+    let rec = &r.runs[0].record;
     let big_end = (0..rec.len())
-        .filter(|&i| rec.core[i] < 4 && rec.kind[i] == SegmentKind::Work as u8)
+        .filter(|&i| rec.lane[i] < 4 && rec.kind[i] == SegmentKind::Work as u8)
         .map(|i| rec.end_ns[i])
         .max()
         .expect("big work");
     let want = 1_000_000.0 + (10_000_000.0 - 2.6 * 1_000_000.0) / 1.3;
     assert!((big_end as f64 - want).abs() < 2_000.0, "big threads end at {big_end}, want {want:.0}");
     // The small threads are unaffected: 10 ms of work at speed 1.
-    let small_end = (0..rec.len()).filter(|&i| rec.core[i] >= 4 && rec.kind[i] == SegmentKind::Work as u8).map(|i| rec.end_ns[i]).max().expect("small");
+    let small_end = (0..rec.len()).filter(|&i| rec.lane[i] >= 4 && rec.kind[i] == SegmentKind::Work as u8).map(|i| rec.end_ns[i]).max().expect("small");
     assert!((small_end as f64 - 10_000_000.0).abs() < 2_000.0, "small threads end at {small_end}");
 }

@@ -13,3 +13,4 @@ mod loop_invariants;
 mod os_inputs;
 mod os_papers;
 mod tidy;
+mod ts_types;

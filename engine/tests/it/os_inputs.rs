@@ -40,7 +40,7 @@ fn bad_os_input_is_named_by_field() {
 
     let mut v = preset_json("pbs-fig2");
     v["schedulers"] = serde_json::json!(["rws"]);
-    assert!(error_of(v).message.contains("unknown OS-level scheduler 'rws'"));
+    assert!(error_of(v).message.contains("unknown scheduler 'rws' ('rws' is a tasks scheduler"));
 
     let mut v = preset_json("pbs-fig2");
     v["workload"]["apps"][0] = serde_json::json!({ "app": "quake" });
@@ -50,17 +50,17 @@ fn bad_os_input_is_named_by_field() {
 #[test]
 fn timeline_events_slow_threads_and_offline_cores_are_survived() {
     let base = os_scenario("t", "", "odroid-xu3:4+4", "blackscholes", &["gts", "pinned"], 1).expect("scenario");
-    let plain = base.run().expect("run");
+    let plain = engine::run::run(&base).expect("run");
     let mut slow = base.clone();
     // The big cluster drops from 1600 to 800 MHz for the whole run: blackscholes (β = 1) runs at half speed there.
     slow.events.push(TimelineEvent::Dvfs(Dvfs { cluster: 0, freq_mhz: 800, start_ns: 0, end_ns: None }));
-    let slowed = slow.run().expect("run");
+    let slowed = engine::run::run(&slow).expect("run");
     for (a, b) in plain.runs.iter().zip(&slowed.runs) {
         assert!(b.metrics.makespan_ns > a.metrics.makespan_ns, "{}: {} vs {}", a.scheduler, a.metrics.makespan_ns, b.metrics.makespan_ns);
-        assert!(b.output.record.freq.iter().any(|f| f.cluster == 0 && f.freq_mhz == 800));
+        assert!(b.record.freq.iter().any(|f| f.cluster == 0 && f.freq_mhz == 800));
     }
     let mut off = base.clone();
     off.events.push(TimelineEvent::CoreOffline(CoreOffline { core: 5, start_ns: 10_000_000, end_ns: Some(60_000_000) }));
-    let r = off.run().expect("a core that comes back online does not stall the run");
+    let r = engine::run::run(&off).expect("a core that comes back online does not stall the run");
     assert!(r.runs.iter().all(|run| run.metrics.makespan_ns >= plain.runs[0].metrics.makespan_ns.min(plain.runs[1].metrics.makespan_ns)));
 }

@@ -3,9 +3,9 @@
 
 use engine::model::apps::{BARRIER_APPS, MATURITY_APPS, MIX_NAMES};
 use engine::scenario::presets_os::os_scenario;
-use engine::scenario::sweep::{run_cell, Cell, Grid};
+use engine::run::sweep::{run_cell, Cell, Grid};
 
-fn cell(scheduler: &str, config: &str, workload: &str, seed: u64) -> engine::scenario::sweep::Row {
+fn cell(scheduler: &str, config: &str, workload: &str, seed: u64) -> engine::run::sweep::Row {
     let c = Cell { index: 0, scheduler: scheduler.into(), config: config.into(), workload: workload.into(), seed };
     run_cell(&c).unwrap_or_else(|e| panic!("{scheduler} on {config} with {workload}: {e}"))
 }
@@ -164,17 +164,17 @@ fn load_balancing_improves_pbs_and_lcss() {
 #[test]
 fn os_runs_are_deterministic_and_every_preset_runs() {
     let s = os_scenario("t", "", "gem5-8l8s", "BF", &["linux", "gts", "cs", "iks"], 7).expect("scenario");
-    let a = s.run().expect("run");
-    let b = s.run().expect("run");
+    let a = engine::run::run(&s).expect("run");
+    let b = engine::run::run(&s).expect("run");
     for (x, y) in a.runs.iter().zip(&b.runs) {
-        assert_eq!(x.output.record.start_ns, y.output.record.start_ns);
-        assert_eq!(x.output.record.core, y.output.record.core);
+        assert_eq!(x.record.start_ns, y.record.start_ns);
+        assert_eq!(x.record.lane, y.record.lane);
         assert_eq!(x.metrics, y.metrics);
     }
     for name in ["maturity-fig3", "maturity-fig6", "maturity-fig9", "pbs-fig1", "pbs-fig2", "pbs-fig3", "pbs-fig4", "pbs-fig5"] {
         let s = engine::scenario::presets::scenario(name).expect("preset");
-        let r = s.run().unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(r.runs.iter().all(|run| run.metrics.os.is_some()), "{name}");
+        let r = engine::run::run(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(r.runs.iter().all(|run| run.os_metrics().is_some()), "{name}");
         assert!(engine::scenario::presets_os::figure(name).is_some(), "{name} has a figure sweep");
     }
 }
@@ -188,20 +188,20 @@ fn threads_never_share_a_core_and_work_is_conserved() {
     for (config, workload) in [("odroid-xu3:4+2", "bodytrack"), ("gem5-6l13s", "BB"), ("odroid-xu3:2+3", "DC"), ("gem5-4l18s", "CF")] {
         for sched in ["pinned", "linux", "gts", "cs", "iks", "pbs", "lcss", "pbs[lb=off]", "loop-dynamic"] {
             let s = os_scenario("t", "", config, workload, &[sched], 3).expect("scenario");
-            let r = s.run().unwrap_or_else(|e| panic!("{sched} {config} {workload}: {e}"));
-            let rec = &r.runs[0].output.record;
+            let r = engine::run::run(&s).unwrap_or_else(|e| panic!("{sched} {config} {workload}: {e}"));
+            let rec = &r.runs[0].record;
             let Workload::Applications(mix) = workload_by_name(workload).map(Workload::Applications).expect("mix") else { unreachable!() };
             let (apps, classes) = mix.resolve(&s.platform, "w").expect("resolve");
             let speed = SpeedState::new(&s.platform, &classes);
             let mut done = vec![0.0f64; apps.len()];
             let mut items = vec![0u64; apps.len()];
             for i in 0..rec.len() {
-                if i > 0 && rec.core[i] == rec.core[i - 1] {
-                    assert!(rec.start_ns[i] >= rec.end_ns[i - 1], "{sched}: overlap on core {}", rec.core[i]);
+                if i > 0 && rec.lane[i] == rec.lane[i - 1] {
+                    assert!(rec.start_ns[i] >= rec.end_ns[i - 1], "{sched}: overlap on core {}", rec.lane[i]);
                 }
                 if rec.kind[i] == 0 {
-                    let a = rec.task_type[i] as usize;
-                    done[a] += (rec.end_ns[i] - rec.start_ns[i]) as f64 * speed.speed(rec.core[i] as usize, apps[a].class);
+                    let a = rec.group[i] as usize;
+                    done[a] += (rec.end_ns[i] - rec.start_ns[i]) as f64 * speed.speed(rec.lane[i] as usize, apps[a].class);
                     items[a] += 1;
                 }
             }

@@ -8,7 +8,8 @@ export interface WasmEngineModule {
   preset_scenario(name: string): string;
   list_platforms(): string;
   platform_preset(name: string): string;
-  list_schedulers(): string;
+  list_schedulers(level: string): string;
+  scenario_level(scenarioJson: string): string;
   os_catalog(): string;
   sweep_cells(gridJson: string): string;
   run_sweep_cell(cellJson: string): string;
@@ -19,9 +20,11 @@ export interface WasmEngineModule {
 export interface WasmSession {
   run_all(): string;
   seg_count(run: number): number;
-  seg_core(run: number): Uint32Array;
-  seg_task(run: number): Uint32Array;
-  seg_task_type(run: number): Uint32Array;
+  seg_lane(run: number): Uint32Array;
+  seg_item(run: number): Uint32Array;
+  seg_group(run: number): Uint32Array;
+  seg_chunk_first(run: number): Uint32Array;
+  seg_chunk_iters(run: number): Uint32Array;
   seg_priority(run: number): Uint8Array;
   seg_leader(run: number): Uint32Array;
   seg_width(run: number): Uint32Array;
@@ -146,7 +149,7 @@ export interface PaperComparison {
   readonly claim: string;
   readonly paper: number;
   readonly simulated: number | null;
-  readonly measure: { readonly kind: "throughput_ratio" | "priority_share" | "priority_share_on_core" };
+  readonly kind: "throughput_ratio" | "priority_share" | "priority_share_on_core";
 }
 
 /** One loop instance of a loop run. */

@@ -44,31 +44,24 @@ function exportChrome(arg: string): string {
   return lastSession.session.export_chrome();
 }
 
-/** Every registered policy of every level: task schedulers, loop schedules, … (add new levels' lists here). */
-function allSchedulerNames(): string[] {
-  const names = JSON.parse(wasm.list_schedulers()) as string[];
-  const extra = pkg as unknown as Record<string, unknown>;
-  for (const list of ["list_loop_schedules", "list_os_schedulers"]) {
-    const fn = extra[list];
-    if (typeof fn !== "function") continue;
-    for (const e of JSON.parse((fn as () => string)()) as (string | { name: string })[]) names.push(typeof e === "string" ? e : e.name);
-  }
-  return [...new Set(names)];
+/** Names of the registered schedulers of the scenario's level (the engine reads `workload.kind`; no run). */
+function schedulersFor(scenarioJson: string): string[] {
+  const level = wasm.scenario_level(scenarioJson);
+  return (JSON.parse(wasm.list_schedulers(level)) as { name: string }[]).map((s) => s.name);
 }
 
-/** Names of the registered schedulers that the scenario's workload accepts (parsing only, no run). */
-function schedulersFor(scenarioJson: string): string[] {
-  const names = allSchedulerNames();
-  const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
-  return names.filter((name) => {
-    try {
-      new wasm.Session(JSON.stringify({ ...scenario, schedulers: [name] })).free();
-      return true;
-    } catch (err) {
-      // Only a complaint about the scheduler itself rules it out.
-      return !errorMessage(err).startsWith("schedulers");
-    }
+/**
+ * Bridge from the engine's level-tagged summary (`level`, `groups`, per-run `extras`) to the shape the page still
+ * reads (`task_types`, `metrics.task_runtime` / `metrics.loops` / `metrics.os`); removed once the page reads the tag.
+ */
+function legacySummary(summary: Record<string, unknown>): RunSummary {
+  const level = summary.level as string;
+  const key = level === "tasks" ? "task_runtime" : level;
+  const runs = (summary.runs as Record<string, unknown>[]).map((run) => {
+    const { level: _tag, ...extras } = run.extras as Record<string, unknown>;
+    return { ...run, metrics: { ...(run.metrics as Record<string, unknown>), [key]: extras } };
   });
+  return { ...summary, task_types: summary.groups, runs } as unknown as RunSummary;
 }
 
 function simulate(scenarioJson: string): SimResult {
@@ -79,16 +72,18 @@ function simulate(scenarioJson: string): SimResult {
   const session = new wasm.Session(scenarioJson);
   let kept = false;
   try {
-    const summary = JSON.parse(session.run_all()) as RunSummary;
+    const raw = JSON.parse(session.run_all()) as Record<string, unknown>;
+    const summary = legacySummary(raw);
+    const loops = raw.level === "loops";
     const segments = summary.runs.map((_, run) =>
       groupByCore(
         {
-          core: session.seg_core(run),
-          task: session.seg_task(run),
-          taskType: session.seg_task_type(run),
+          core: session.seg_lane(run),
+          task: session.seg_item(run),
+          taskType: session.seg_group(run),
           priority: session.seg_priority(run),
-          leader: session.seg_leader(run),
-          width: session.seg_width(run),
+          leader: loops ? session.seg_chunk_first(run) : session.seg_leader(run),
+          width: loops ? session.seg_chunk_iters(run) : session.seg_width(run),
           kind: session.seg_kind(run),
           startNs: session.seg_start_ns(run),
           endNs: session.seg_end_ns(run),
@@ -116,7 +111,7 @@ function handle(request: EngineRequest): unknown {
     case "platformPreset":
       return wasm.platform_preset(arg);
     case "listSchedulers":
-      return JSON.parse(wasm.list_schedulers());
+      return (JSON.parse(wasm.list_schedulers("")) as { name: string }[]).map((s) => s.name);
     case "simulate":
       return simulate(arg);
     case "osCatalog":

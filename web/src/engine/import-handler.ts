@@ -17,8 +17,8 @@ export interface WasmTraceImport {
   threads_json(): string;
   diagnostics_json(): string;
   seg_lane(): Uint32Array;
-  seg_thread(): Uint32Array;
-  seg_name(): Uint32Array;
+  seg_item(): Uint32Array;
+  seg_group(): Uint32Array;
   seg_kind(): Uint8Array;
   seg_depth(): Uint16Array;
   seg_start_ns(): Float64Array;
@@ -59,8 +59,8 @@ export function handleImport(wasm: WasmImportModule, request: ImportRequest): un
         threads: JSON.parse(t.threads_json()) as string[],
         diagnostics: JSON.parse(t.diagnostics_json()) as ImportDiagnostic[],
         lane: t.seg_lane(),
-        thread: t.seg_thread(),
-        name: t.seg_name(),
+        thread: t.seg_item(),
+        name: t.seg_group(),
         kind: t.seg_kind(),
         depth: t.seg_depth(),
         startNs: t.seg_start_ns(),

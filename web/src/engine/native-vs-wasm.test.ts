@@ -24,7 +24,7 @@ describe("wasm engine vs native CLI", () => {
     const presets = JSON.parse(list_presets()) as PresetInfo[];
     expect(presets.length).toBeGreaterThan(0);
     for (const p of presets) expect(typeof p.name).toBe("string");
-    expect(JSON.parse(list_schedulers())).toEqual(expect.arrayContaining(["fifo", "rws"]));
+    expect(JSON.parse(list_schedulers("tasks")).map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(["fifo", "rws"]));
   });
 
   const presetNames = (): string[] => (JSON.parse(list_presets()) as PresetInfo[]).map((p) => p.name);

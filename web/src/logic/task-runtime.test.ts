@@ -67,9 +67,9 @@ describe("task-runtime views", () => {
     const m = metrics([[0], [1], [2]]);
     expect(snapshotAt(m.ptt.snapshots, 150)).toBe(1);
     expect(snapshotAt(m.ptt.snapshots, 1e9)).toBe(2);
-    const ratio = { claim: "", paper: 2.2, simulated: 1.5, measure: { kind: "throughput_ratio" as const } };
+    const ratio = { claim: "", paper: 2.2, simulated: 1.5, kind: "throughput_ratio" as const };
     expect(formatPaperValue(ratio, 2.2)).toBe("2.20×");
-    expect(formatPaperValue({ ...ratio, measure: { kind: "priority_share" } }, 0.92)).toBe("92.0 %");
+    expect(formatPaperValue({ ...ratio, kind: "priority_share" as const }, 0.92)).toBe("92.0 %");
     expect(formatPaperValue(ratio, null)).toBe("—");
   });
 });

@@ -161,5 +161,5 @@ export function snapshotAt(snapshots: readonly PttSnapshot[], tNs: number): numb
 /** A paper value or simulated value as text: shares as percentages, ratios as "2.20×". */
 export function formatPaperValue(row: PaperComparison, value: number | null): string {
   if (value === null || !Number.isFinite(value)) return "—";
-  return row.measure.kind === "throughput_ratio" ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
+  return row.kind === "throughput_ratio" ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
 }

@@ -32,19 +32,19 @@ test("metric paths reach nested arrays and reject non-numbers", () => {
 
 test("values, scaled values and ratios", () => {
   const base = { label: "", paper: 1, unit: "", scale: 1 };
-  expect(measure(summary, { ...base, scheduler: "rws", metric: "throughput_tasks_per_s", scale: 0.5 })).toBe(1000);
-  expect(measure(summary, { ...base, scheduler: "rws", metric: "throughput_tasks_per_s", over: "fifo" })).toBe(2);
-  expect(measure(summary, { ...base, scheduler: "fifo", metric: "busy_ns_per_core.0", over_metric: "busy_ns_per_core.1" })).toBe(3);
-  expect(measure(summary, { ...base, scheduler: "dam-c", metric: "makespan_ns" })).toBeNull();
+  expect(measure(summary, { ...base, scheduler: "rws", metric: "metrics.throughput_tasks_per_s", scale: 0.5 })).toBe(1000);
+  expect(measure(summary, { ...base, scheduler: "rws", metric: "metrics.throughput_tasks_per_s", over: "fifo" })).toBe(2);
+  expect(measure(summary, { ...base, scheduler: "fifo", metric: "metrics.busy_ns_per_core.0", over_metric: "metrics.busy_ns_per_core.1" })).toBe(3);
+  expect(measure(summary, { ...base, scheduler: "dam-c", metric: "metrics.makespan_ns" })).toBeNull();
 });
 
 test("the engine's own comparison in summary.paper is read too, shares in %", () => {
   const withPaper = {
     ...summary,
     paper: [
-      { claim: "RWS over FIFO", paper: 1.5, simulated: 2, measure: { kind: "throughput_ratio" } },
-      { claim: "share", paper: 0.5, simulated: 0.25, measure: { kind: "priority_share" } },
-      { claim: "missing", paper: 0.5, simulated: null, measure: { kind: "priority_share_on_core" } },
+      { claim: "RWS over FIFO", paper: 1.5, simulated: 2, kind: "throughput_ratio" },
+      { claim: "share", paper: 0.5, simulated: 0.25, kind: "priority_share" },
+      { claim: "missing", paper: 0.5, simulated: null, kind: "priority_share_on_core" },
     ],
   } as unknown as RunSummary;
   const preset: PresetInfo = { name: "x", title: "x", description: "" };

@@ -2,7 +2,7 @@
 // Pure, unit-tested. Also reads the comparison some preset files put in the
 // run summary itself (`summary.paper`), so every preset's numbers show up
 // in one table whichever way it reports them.
-import type { PaperValue, PresetInfo, RunSummary } from "../engine/engine-types";
+import type { PaperValue, PresetInfo, RunInfo, RunSummary } from "../engine/engine-types";
 
 export interface PaperRow {
   readonly label: string;
@@ -17,7 +17,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Reads a dotted path (`busy_ns_per_core.0`) from a metrics object; null unless it ends on a finite number. */
+/** Reads a dotted path (`metrics.busy_ns_per_core.0`, `extras.speedup`) from a run's `{metrics, extras}`; null unless it ends on a finite number. */
 export function metricAt(metrics: unknown, path: string): number | null {
   let value: unknown = metrics;
   for (const part of path.split(".")) {
@@ -30,7 +30,10 @@ export function metricAt(metrics: unknown, path: string): number | null {
 
 /** The simulated value of one paper value, or null when it cannot be measured. */
 export function measure(summary: RunSummary, value: PaperValue): number | null {
-  const run = (name: string) => summary.runs.find((r) => r.scheduler === name)?.metrics;
+  const run = (name: string) => {
+    const found = summary.runs.find((r) => r.scheduler === name) as (RunInfo & { extras?: unknown }) | undefined;
+    return found && { metrics: found.metrics, extras: found.extras };
+  };
   const num = metricAt(run(value.scheduler), value.metric);
   if (num === null) return null;
   if (value.over === undefined && value.over_metric === undefined) return num * value.scale;
@@ -48,7 +51,7 @@ export function summaryPaperRows(summary: RunSummary): PaperRow[] {
   const rows: PaperRow[] = [];
   for (const item of list) {
     if (!isRecord(item) || typeof item.paper !== "number") continue;
-    const kind = isRecord(item.measure) && typeof item.measure.kind === "string" ? item.measure.kind : "";
+    const kind = typeof item.kind === "string" ? item.kind : "";
     const share = kind.startsWith("priority_share");
     const sim = typeof item.simulated === "number" && Number.isFinite(item.simulated) ? item.simulated : null;
     rows.push({

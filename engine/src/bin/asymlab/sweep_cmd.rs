@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::time::Instant;
 
-use engine::scenario::sweep::{csv_line, parse_shard, run_cell, Grid, CSV_HEADER};
+use engine::run::sweep::{parse_shard, run_cell, Grid};
+
+use crate::csv_out::SweepCsv;
 
 /// Command-line arguments of the sweep.
 pub struct Args {
@@ -91,22 +93,19 @@ pub fn run(a: Args) -> Result<(), String> {
         }
         None => grid.cells(),
     };
-    let mut sink: Box<dyn Write> = match &a.out {
+    let sink: Box<dyn Write> = match &a.out {
         Some(path) => Box::new(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?),
         None => Box::new(std::io::stdout()),
     };
-    if !a.no_header {
-        sink.write_all(CSV_HEADER.as_bytes()).map_err(|e| e.to_string())?;
-    }
+    let mut sink = SweepCsv::new(sink, !a.no_header)?;
     let start = Instant::now();
     let total = cells.len();
     eprint!("{}", bar(0, total, start));
     for (i, cell) in cells.iter().enumerate() {
         let row = run_cell(cell).map_err(|e| format!("\ncell {} ({} on {} with {}, seed {}): {e}", cell.index, cell.scheduler, cell.config, cell.workload, cell.seed))?;
-        sink.write_all(csv_line(&row).as_bytes()).map_err(|e| e.to_string())?;
+        sink.row(&row)?;
         eprint!("{}", bar(i + 1, total, start));
     }
-    sink.flush().map_err(|e| e.to_string())?;
     eprintln!();
     Ok(())
 }

@@ -1,18 +1,20 @@
-//! Runs an applications workload (OS level): each listed method on the platform, plus the baselines its metrics need
-//! (one little core per application for Eq. 1, the chosen baseline for Eq. 2–3), and the task-based version through the task runtime.
+//! The OS level: runs an applications workload under each listed method, plus the baselines its metrics need
+//! (one little core per application for Chronaki et al. Eq. 1, the chosen baseline for Eq. 2–3), and the task-based
+//! version through the task runtime.
 
+use super::{Extras, Run, ScenarioResult};
 use crate::error::{InputError, InputResult};
-use crate::metrics::{self, os::OsMetrics};
+use crate::metrics;
 use crate::model::apps::{AppMix, AppRun, Phase};
-use crate::model::{Cluster, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
-use crate::os::registry::{self as os_registry, OsMethod};
-use crate::os::{simulate, OsInput};
-use crate::runtime::{run_tasks, RunInput, RunOutput};
-use crate::sched::{registry, Costs, Ptt};
+use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
+use crate::os::{simulate, OsInput, OsMethod, OsMetrics};
+use crate::registry;
+use crate::runtime::{run_tasks, RunInput};
 use crate::scenario::presets;
-use crate::scenario::{RuntimeOptions, ScenarioResult, SchedulerRun};
+use crate::scenario::RuntimeOptions;
+use crate::sched::common::SchedOptions;
 use crate::sim::TimeNs;
-use crate::trace::ScheduleRecord;
+use crate::trace::{ScheduleRecord, NO_ITEM};
 
 /// One method's run of a mix on a platform.
 pub struct MethodRun {
@@ -121,7 +123,7 @@ pub fn run_method(
     path: &str,
 ) -> InputResult<MethodRun> {
     let (apps, classes) = mix.resolve(platform, "workload")?;
-    match os_registry::build(spec, &mix.os, path)? {
+    match registry::os_method(spec, &mix.os, path)? {
         OsMethod::Threads { sched, split } => {
             let input = OsInput { platform, classes: &classes, apps: &apps, events, options: &mix.os, split_override: split, seed };
             let out = simulate(&input, sched)?;
@@ -134,16 +136,16 @@ pub fn run_method(
                 classes: &classes,
                 graph: &graph,
                 events,
-                costs: Costs { steal_ns: runtime.steal_ns, ptt_search_ns: runtime.ptt_search_ns, dispatch_ns: runtime.dispatch_ns },
+                costs: super::tasks::costs(runtime),
                 ptt_weight: runtime.ptt_weight,
                 seed,
             };
-            let fifo = registry::build("fifo", platform.n_cores(), path)?;
+            let fifo = registry::task("fifo", &SchedOptions::new(platform.n_cores()), path)?;
             let out = run_tasks(&input, fifo)?;
             let mut app_done_ns = vec![0; apps.len()];
             for i in 0..out.record.len() {
-                let a = out.record.task_type[i] as usize;
-                if a < app_done_ns.len() && out.record.task[i] != crate::trace::NO_TASK {
+                let a = out.record.group[i] as usize;
+                if a < app_done_ns.len() && out.record.item[i] != NO_ITEM {
                     app_done_ns[a] = app_done_ns[a].max(out.record.end_ns[i]);
                 }
             }
@@ -197,14 +199,14 @@ pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResu
         }
         let Some(r) = first else { return Err(InputError::new("workload.repeat", "must be at least 1")) };
         let threads: u64 = apps.iter().map(|a| a.threads as u64).sum();
-        let mut m = metrics::compute(platform, &r.record, r.makespan_ns, threads);
+        let m = metrics::compute(platform, &r.record, r.makespan_ns, threads);
         let mut app_speedup = Vec::with_capacity(apps.len());
         for (i, done) in r.app_done_ns.iter().enumerate() {
             let solo = run_method(&one_little, &single(mix, i), spec, scenario.seed, &[], &scenario.runtime, &path)?;
             app_speedup.push(if *done > 0 { solo.makespan_ns as f64 / *done as f64 } else { 0.0 });
         }
         let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
-        m.os = Some(OsMetrics {
+        let extras = OsMetrics {
             apps: apps.iter().map(|a| a.name.clone()).collect(),
             app_done_ns: r.app_done_ns.clone(),
             speedup: (apps.len() == 1).then(|| app_speedup[0]),
@@ -221,17 +223,8 @@ pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResu
             makespan_mean_ns: spans.iter().map(|&s| s as f64).sum::<f64>() / spans.len().max(1) as f64,
             makespan_min_ns: spans.iter().copied().min().unwrap_or(0),
             makespan_max_ns: spans.iter().copied().max().unwrap_or(0),
-        });
-        let output = RunOutput {
-            record: r.record,
-            makespan_ns: r.makespan_ns,
-            events_handled: r.events_handled,
-            ptt: Ptt::new(1, 1, 0.2),
-            ptt_snapshots: Vec::new(),
-            places: Default::default(),
-            decisions: Default::default(),
         };
-        runs.push(SchedulerRun { scheduler: spec.clone(), output, metrics: m });
+        runs.push(Run { scheduler: spec.clone(), record: r.record, metrics: m, extras: Extras::Os(extras), events_handled: r.events_handled });
     }
-    Ok(ScenarioResult { graph: TaskGraph::default(), type_names: apps.iter().map(|a| a.name.clone()).collect(), runs })
+    Ok(ScenarioResult { level: Level::Os, groups: apps.iter().map(|a| a.name.clone()).collect(), graph: None, runs })
 }

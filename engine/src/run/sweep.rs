@@ -10,6 +10,7 @@ use crate::scenario::presets_os::{figure, os_scenario};
 
 /// The grid of a sweep.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
     /// OS-level methods (`pbs`, `gts[lb=off]`, `tasks`, …).
@@ -24,6 +25,7 @@ pub struct Grid {
 
 /// One cell of the grid.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cell {
     /// Index in the whole grid.
     pub index: usize,
@@ -39,6 +41,7 @@ pub struct Cell {
 
 /// The results of one cell.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Row {
     /// The cell.
     #[serde(flatten)]
@@ -115,11 +118,13 @@ pub fn parse_shard(text: &str) -> InputResult<(usize, usize)> {
 /// Runs one cell.
 pub fn run_cell(cell: &Cell) -> InputResult<Row> {
     let scenario = os_scenario("sweep cell", "", &cell.config, &cell.workload, &[cell.scheduler.as_str()], cell.seed)?;
-    scenario.validate()?;
-    let result = scenario.run()?;
+    let result = super::run(&scenario)?;
     let Some(run) = result.runs.first() else { return Err(InputError::new("schedulers", "no run")) };
     let m = &run.metrics;
-    let os = m.os.as_ref();
+    let os = match &run.extras {
+        super::Extras::Os(os) => Some(os),
+        _ => None,
+    };
     Ok(Row {
         cell: cell.clone(),
         makespan_ns: m.makespan_ns,
@@ -151,41 +156,6 @@ pub fn run_cell_json(cell_json: &str) -> InputResult<String> {
     let cell: Cell = crate::error::from_value(value, "")?;
     let row = run_cell(&cell)?;
     serde_json::to_string(&row).map_err(|e| InputError::new("", e.to_string()))
-}
-
-/// The CSV header line (with newline).
-pub const CSV_HEADER: &str =
-    "index,scheduler,config,workload,seed,makespan_ns,speedup,ideal_speedup,avg_power_w,energy_j,edp_js,energy_norm,edp_norm,migrations,app_done_ns\n";
-
-fn quote(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// One CSV line (with newline); absent numbers are empty, per-application values joined with `;`.
-pub fn csv_line(r: &Row) -> String {
-    let opt = |v: Option<f64>| v.map(|x| format!("{x:.6}")).unwrap_or_default();
-    format!(
-        "{},{},{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{},{}\n",
-        r.cell.index,
-        quote(&r.cell.scheduler),
-        quote(&r.cell.config),
-        quote(&r.cell.workload),
-        r.cell.seed,
-        r.makespan_ns,
-        opt(r.speedup),
-        opt(r.ideal_speedup),
-        r.avg_power_w,
-        r.energy_j,
-        r.edp_js,
-        r.energy_norm,
-        r.edp_norm,
-        r.migrations,
-        r.app_done_ns.iter().map(u64::to_string).collect::<Vec<_>>().join(";")
-    )
 }
 
 #[cfg(test)]

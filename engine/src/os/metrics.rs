@@ -1,4 +1,4 @@
-//! OS-level metrics (seed 000 Eq. 1–4, seed 002 §4.3): speedup over one little core with the ideal bound, power,
+//! What an OS-level run reports beyond the common metrics (Chronaki et al. 2019 Eq. 1–4, Zhang et al. 2013 §4.3): speedup over one little core with the ideal bound, power,
 //! energy and EDP normalised to a baseline run, per-application completion, makespan spread over seeds, migrations.
 
 use serde::Serialize;
@@ -7,6 +7,7 @@ use crate::sim::TimeNs;
 
 /// Metrics of one OS-level run (one scheduler on one platform and mix).
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OsMetrics {
     /// Application names, in mix order.
     pub apps: Vec<String>,

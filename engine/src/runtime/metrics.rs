@@ -1,12 +1,16 @@
-//! Task-runtime metrics of seed 001: where priority tasks ran (Fig. 5's pies, labelled "(C2,4)"), tasks per core, and the PTT over time.
+//! What a task-runtime run reports beyond the common metrics (Chen et al. 2020): where priority tasks ran (Fig. 5's pies,
+//! labelled "(C2,4)"), tasks per core, the PTT over time, and the decision log for the step-through.
 
 use serde::Serialize;
 
-use crate::sched::{Places, PttSnapshot};
+use super::DecisionLog;
+use crate::model::{Place, Places};
+use crate::sched::PttSnapshot;
 use crate::trace::{ScheduleRecord, SegmentKind};
 
 /// How many priority tasks ran on one execution place.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlaceShare {
     /// The paper's label: `(C{leader},{width})`, e.g. `(C2,4)` for cores 2–5.
     pub label: String,
@@ -22,6 +26,7 @@ pub struct PlaceShare {
 
 /// One execution place, a column of the PTT.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlaceRef {
     /// First core.
     pub leader: u32,
@@ -31,6 +36,7 @@ pub struct PlaceRef {
 
 /// The PTT's layout and its snapshots over the run.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PttHistory {
     /// Columns of each snapshot's rows: every execution place, in the engine's order.
     pub places: Vec<PlaceRef>,
@@ -40,8 +46,22 @@ pub struct PttHistory {
     pub snapshots: Vec<PttSnapshot>,
 }
 
+/// The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (fetched on demand).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TaskExtras {
+    /// Priority places, tasks per core, PTT history.
+    #[serde(flatten)]
+    pub metrics: TaskMetrics,
+    /// Every decision (bounded), for the step-through.
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub decisions: DecisionLog,
+}
+
 /// Metrics of a task-level run beyond the common ones.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TaskMetrics {
     /// Number of high-priority tasks.
     pub priority_tasks: u64,
@@ -70,7 +90,7 @@ pub fn compute(record: &ScheduleRecord, n_cores: usize, places: &Places, n_types
         if record.kind[i] != SegmentKind::Work as u8 {
             continue;
         }
-        let core = record.core[i] as usize;
+        let core = record.lane[i] as usize;
         if core < n_cores {
             tasks_per_core[core] += 1;
             if record.priority[i] == 1 {
@@ -78,9 +98,9 @@ pub fn compute(record: &ScheduleRecord, n_cores: usize, places: &Places, n_types
             }
         }
         // One count per task: the leader's partition.
-        if record.priority[i] == 1 && record.core[i] == record.leader[i] {
+        if record.priority[i] == 1 && record.lane[i] == record.leader[i] {
             priority_tasks += 1;
-            let place = crate::sched::Place { leader: record.leader[i], width: record.width[i] };
+            let place = Place { leader: record.leader[i], width: record.width[i] };
             if let Some(p) = places.find(place) {
                 per_place[p] += 1;
             }

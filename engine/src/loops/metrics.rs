@@ -1,4 +1,5 @@
-//! Loop-level metrics (seed 003): completion time, per-loop imbalance, pool removals, runtime overhead, estimated versus true SF.
+//! What a loop-level run reports beyond the common metrics (Saez et al. 2020): completion time, per-loop imbalance, pool removals,
+//! runtime overhead, estimated versus true SF; and the chunk columns of its record (first iteration and count per segment).
 
 use serde::Serialize;
 
@@ -9,10 +10,11 @@ pub const MAX_LOOP_STATS: usize = 10_000;
 
 /// One loop instance of a run.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LoopStat {
     /// Loop name.
     pub name: String,
-    /// Index of the phase in the unrolled program (the record's `task` column).
+    /// Index of the phase in the unrolled program (the record's `item` column).
     pub phase: u32,
     /// When the loop started.
     pub start_ns: TimeNs,
@@ -32,8 +34,29 @@ pub struct LoopStat {
     pub iterations_on_fastest: u64,
 }
 
+/// The extras of a loop-level run: [`LoopMetrics`] (serialised) and two columns aligned with the record's segments.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LoopExtras {
+    /// Thread mapping, removals, imbalance, SF per loop.
+    #[serde(flatten)]
+    pub metrics: LoopMetrics,
+    /// First iteration of each segment's chunk ([`NO_CHUNK`] for barriers, serial code and merged blocks).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub chunk_first: Vec<u32>,
+    /// Iterations in each segment's chunk or merged block (0 for barriers).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub chunk_iters: Vec<u32>,
+}
+
+/// `chunk_first` of segments that are not one chunk.
+pub const NO_CHUNK: u32 = u32::MAX;
+
 /// What a loop run reports on top of the base metrics.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LoopMetrics {
     /// Loop schedule name as given.
     pub schedule: String,

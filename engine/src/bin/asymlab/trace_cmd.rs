@@ -1,0 +1,68 @@
+//! Trace commands' file handling: importing a recorded trace from disk, and exporting a preset, scenario or trace as Chrome JSON.
+
+use engine::export::chrome::chrome_json;
+use engine::export::run_as_trace;
+use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
+use engine::scenario::presets;
+use engine::{run, Scenario};
+
+/// Imports `file` in 1 MiB chunks; Paraver's .pcf and .row are picked up beside a .prv.
+pub fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format: Option<&str>) -> Result<ImportedTrace, String> {
+    use std::io::Read as _;
+    let mut f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let mut importer = Importer::new(file);
+    if let Some(name) = format {
+        importer.force_format(TraceFormat::from_name(name).ok_or_else(|| format!("unknown format '{name}' (ftrace, systrace, chrome, taskflow, paraver)"))?);
+    }
+    if let Some(stem) = file.strip_suffix(".prv") {
+        let read = |given: Option<String>, ext: &str| -> Result<Option<String>, String> {
+            match given {
+                Some(p) => std::fs::read_to_string(&p).map(Some).map_err(|e| format!("cannot read {p}: {e}")),
+                None => Ok(std::fs::read_to_string(format!("{stem}.{ext}")).ok()),
+            }
+        };
+        if let Some(text) = read(pcf, "pcf")? {
+            importer.set_paraver_pcf(text);
+        }
+        if let Some(text) = read(row, "row")? {
+            importer.set_paraver_row(text);
+        }
+    }
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f.read(&mut buf).map_err(|e| format!("cannot read {file}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        importer.push(&buf[..n]);
+    }
+    Ok(importer.finish())
+}
+
+/// Chrome JSON of a preset, a scenario file (every run as a process), or a trace file.
+pub fn export_chrome(input: &str) -> Result<String, String> {
+    let scenario = match presets::scenario(input) {
+        Some(s) => Some(s),
+        None => {
+            let is_file = std::path::Path::new(input).is_file();
+            let text = if is_file { std::fs::read(input).ok() } else { None };
+            match text.as_deref().and_then(|t| std::str::from_utf8(t).ok()) {
+                Some(t) if t.contains("\"schedulers\"") && t.contains("\"platform\"") => {
+                    Some(Scenario::from_json(t).map_err(|e| format!("invalid scenario: {e}"))?)
+                }
+                _ if !is_file => return Err(format!("{input} is neither a file nor a preset (see `asymlab list presets`)")),
+                _ => None,
+            }
+        }
+    };
+    if let Some(scenario) = scenario {
+        let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
+        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&scenario, &result, i)).collect();
+        let named: Vec<(String, &ImportedTrace)> =
+            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", scenario.name, r.scheduler), t)).collect();
+        return Ok(chrome_json(&named));
+    }
+    let trace = import_file(input, None, None, None)?;
+    Ok(chrome_json(&[(input.to_string(), &trace)]))
+}
+

@@ -1,0 +1,110 @@
+//! Runs a scenario: builds its workload once, runs every listed scheduler on it with the scenario's seed, and returns one
+//! level-tagged result — the same shape at every level (docs/model.md §0, "one model, three levels").
+//!
+//! ```text
+//!  Scenario ──validate──▶ level = workload.level() ──▶ tasks.rs │ loops.rs │ os.rs ──▶ ScenarioResult { level, groups, runs: [Run] }
+//!                                                                                        Run = record + metrics + extras(level)
+//! ```
+
+pub mod loops;
+pub mod os;
+pub mod sweep;
+pub mod tasks;
+
+use serde::Serialize;
+
+use crate::error::InputResult;
+use crate::loops::LoopExtras;
+use crate::metrics::Metrics;
+pub use crate::model::Level;
+use crate::model::TaskGraph;
+use crate::os::OsMetrics;
+use crate::runtime::TaskExtras;
+use crate::scenario::Scenario;
+use crate::trace::ScheduleRecord;
+
+/// What one run adds to the common metrics, by level. Serialised with a `level` tag: `{"level":"tasks", …}`.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(tag = "level", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Extras {
+    /// Task runtime: priority places, tasks per core, PTT history (and the decision log, fetched on demand).
+    Tasks(TaskExtras),
+    /// Loop level: thread mapping, removals, imbalance, SF per loop (and the chunk columns).
+    Loops(LoopExtras),
+    /// OS level: speedups against the ideal bound, normalised energy and EDP, migrations, spread over repeats.
+    Os(OsMetrics),
+}
+
+impl Extras {
+    /// The level these extras belong to.
+    pub fn level(&self) -> Level {
+        match self {
+            Extras::Tasks(_) => Level::Tasks,
+            Extras::Loops(_) => Level::Loops,
+            Extras::Os(_) => Level::Os,
+        }
+    }
+}
+
+/// One scheduler's run of a scenario.
+pub struct Run {
+    /// Scheduler spec as listed in the scenario (`pbs[lb=off]`).
+    pub scheduler: String,
+    /// The schedule: segments sorted by lane and start, frequency and interference intervals, migrations.
+    pub record: ScheduleRecord,
+    /// The metrics every level reports.
+    pub metrics: Metrics,
+    /// What this level adds.
+    pub extras: Extras,
+    /// Kernel events handled (a measure of simulation work).
+    pub events_handled: u64,
+}
+
+impl Run {
+    /// The task runtime's extras, for a task-level run.
+    pub fn task_extras(&self) -> Option<&TaskExtras> {
+        match &self.extras {
+            Extras::Tasks(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The loop level's extras, for a loop-level run.
+    pub fn loop_extras(&self) -> Option<&LoopExtras> {
+        match &self.extras {
+            Extras::Loops(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The OS level's metrics, for an OS-level run.
+    pub fn os_metrics(&self) -> Option<&OsMetrics> {
+        match &self.extras {
+            Extras::Os(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+/// Every run of a scenario.
+pub struct ScenarioResult {
+    /// The level every run belongs to.
+    pub level: Level,
+    /// Names behind the records' `group` column: task types, loop activities or applications.
+    pub groups: Vec<String>,
+    /// The DAG every scheduler ran (task level only).
+    pub graph: Option<TaskGraph>,
+    /// One run per listed scheduler, in order.
+    pub runs: Vec<Run>,
+}
+
+/// Validates `scenario` and runs every listed scheduler on the same workload and seed.
+pub fn run(scenario: &Scenario) -> InputResult<ScenarioResult> {
+    scenario.validate()?;
+    match &scenario.workload {
+        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario),
+        crate::model::Workload::LoopProgram(program) => loops::run(scenario, program),
+        crate::model::Workload::Applications(mix) => os::run(scenario, mix),
+    }
+}
