@@ -1,7 +1,8 @@
 // Chooses the papers' chart forms for a finished sweep and lists the paper's numbers beside the simulated ones.
 import { BarChart, LineChart, SpreadChart } from "./charts";
-import type { ChartKind, PaperNumber, SweepRow } from "./os-types";
-import { configLabel, type Selection } from "./SweepPickers";
+import type { ChartKind, PaperNumber, SweepRow } from "../types/os-lab";
+import type { SweepSelection } from "../state/os-lab";
+import { configLabel } from "./SweepPickers";
 import { caseStats, linesByConfig, simulatedValue } from "./sweep-stats";
 
 function paperRows(paper: readonly PaperNumber[], rows: readonly SweepRow[]) {
@@ -30,7 +31,7 @@ function paperRows(paper: readonly PaperNumber[], rows: readonly SweepRow[]) {
   );
 }
 
-export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly sel: Selection; readonly chart: ChartKind; readonly paper: readonly PaperNumber[] }) {
+export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly sel: SweepSelection; readonly chart: ChartKind; readonly paper: readonly PaperNumber[] }) {
   const { rows, sel } = props;
   if (rows.length === 0) return null;
   const scheds = sel.schedulers.filter((s) => rows.some((r) => r.scheduler === s));

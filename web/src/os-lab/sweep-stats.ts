@@ -1,5 +1,5 @@
 // Pure aggregation of sweep rows into the papers' chart forms and the simulated counterparts of the papers' numbers.
-import type { PaperNumber, SweepRow } from "./os-types";
+import type { PaperNumber, SweepRow } from "../types/os-lab";
 
 export type NumericField = "makespan_ns" | "speedup" | "ideal_speedup" | "avg_power_w" | "energy_j" | "edp_js" | "energy_norm" | "edp_norm" | "migrations";
 
