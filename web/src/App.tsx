@@ -2,6 +2,7 @@
 // table, then the workspace: main views (tabs) beside the side panel (tabs),
 // or the gallery. Views are registered in shell/views.tsx. Installs
 // window.__explorerIdle() and __explorerStats() for the end-to-end tests and the benchmark.
+import { sum } from "d3-array";
 import { useEffect, useRef } from "react";
 import { CompareTable } from "./compare/CompareTable";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
@@ -17,7 +18,7 @@ import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
 import { MAIN_VIEWS, SIDE_PANELS } from "./shell/views";
 import { useActions, useAppStore, useStoreApi } from "./state/AppProvider";
-import { selectBaseline, selectError, selectGood, selectPage, selectPreset, selectPresenter, selectPresets, selectSimPending } from "./state/selectors";
+import { selectBaseline, selectError, selectGood, selectPage, selectPreset, selectPresenter, selectPanel, selectPresets, selectSimPending, selectTab } from "./state/selectors";
 import { useSimulation } from "./state/use-simulation";
 import { GuideSlot, PaperSlot, useTeaching } from "./teach/Teaching";
 import type { RenderLoop } from "./timeline/render-loop";
@@ -49,8 +50,8 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   const preset = useAppStore(selectPreset);
   const page = useAppStore(selectPage);
   const presenter = useAppStore(selectPresenter);
-  const tab = useAppStore((s) => s.view.tab);
-  const panel = useAppStore((s) => s.view.panel);
+  const tab = useAppStore(selectTab);
+  const panel = useAppStore(selectPanel);
   const baseline = useAppStore(selectBaseline);
   const link = useUrlSync();
   useSimulation(link.openInitial);
@@ -84,7 +85,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         lastFrameMs: props.renderLoop.lastFrameMs,
         lastFrameAt: props.renderLoop.lastFrameAt,
         simMs: result?.simMs ?? null,
-        segments: result?.segments.reduce((sum, seg) => sum + seg.count, 0) ?? 0,
+        segments: sum(result?.segments ?? [], (seg) => seg.count),
         editToRedrawMs: editToRedraw.current,
       };
     };

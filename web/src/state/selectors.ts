@@ -6,8 +6,6 @@ import { scenarioEvents } from "../logic/scenario";
 import type { ScenarioEvent } from "../types/events";
 import type { AppStore } from "./app-store";
 
-export const selectActions = (s: AppStore) => s.actions;
-
 export const selectScenarioText = (s: AppStore) => s.sim.scenarioText;
 export const selectGood = (s: AppStore) => s.sim.good;
 export const selectResult = (s: AppStore) => s.sim.good?.result ?? null;
@@ -15,6 +13,8 @@ export const selectSummary = (s: AppStore): RunSummary | undefined => s.sim.good
 export const selectPlatform = (s: AppStore) => s.sim.good?.result.summary.platform ?? null;
 export const selectError = (s: AppStore) => s.sim.error;
 export const selectSimPending = (s: AppStore) => s.sim.simPending;
+/** A result is on screen and no newer simulation is pending. */
+export const selectSettled = (s: AppStore) => s.sim.good !== null && !s.sim.simPending;
 export const selectWindow = (s: AppStore) => s.sim.window;
 export const selectBounds = (s: AppStore) => s.sim.bounds;
 export const selectHover = (s: AppStore) => s.sim.hover;
@@ -22,9 +22,6 @@ export const selectCursorNs = (s: AppStore) => s.sim.cursorNs;
 export const selectHighlight = (s: AppStore) => s.sim.highlight;
 export const selectImported = (s: AppStore) => s.sim.imported;
 export const selectPresets = (s: AppStore) => s.sim.presets;
-export const selectPlatforms = (s: AppStore) => s.sim.platforms;
-export const selectPresetName = (s: AppStore) => s.sim.presetName;
-export const selectPlatformName = (s: AppStore) => s.sim.platformName;
 /** The preset the scenario came from (undefined for a custom scenario). */
 export const selectPreset = (s: AppStore): PresetInfo | undefined => s.sim.presets.find((p) => p.name === s.sim.presetName);
 /** The scenario's timeline events (one shared parse of the text). */
@@ -35,7 +32,8 @@ export const selectPage = (s: AppStore) => s.view.page;
 export const selectPresenter = (s: AppStore) => s.view.presenter;
 export const selectStep = (s: AppStore) => s.view.step;
 export const selectRowSelection = (s: AppStore) => s.view.selection;
-export const selectLinkError = (s: AppStore) => s.view.linkError;
+export const selectTab = (s: AppStore) => s.view.tab;
+export const selectPanel = (s: AppStore) => s.view.panel;
 
 export const selectPrefs = (s: AppStore) => s.prefs;
 export const selectBaseline = (s: AppStore) => s.prefs.baseline;

@@ -4,12 +4,12 @@ import { useEffect } from "react";
 import type { GuideStep, PresetInfo } from "../engine/engine-types";
 import { schedulerLabel } from "../logic/format";
 import { useActions, useAppStore } from "../state/AppProvider";
-import { selectStep } from "../state/selectors";
+import { selectSettled, selectStep } from "../state/selectors";
 
 /** Applies a step's pointers: the selected row and the visible window. */
 export function useStepFocus(step: GuideStep | undefined, stepIndex: number | null): void {
   const actions = useActions();
-  const ready = useAppStore((s) => s.sim.good !== null && !s.sim.simPending);
+  const ready = useAppStore(selectSettled);
   useEffect(() => {
     if (!step || stepIndex === null || !ready) return;
     actions.selectRow(step.core !== undefined ? { scheduler: step.scheduler, core: step.core } : null);
