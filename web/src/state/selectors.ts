@@ -15,11 +15,8 @@ export const selectError = (s: AppStore) => s.sim.error;
 export const selectSimPending = (s: AppStore) => s.sim.simPending;
 /** A result is on screen and no newer simulation is pending. */
 export const selectSettled = (s: AppStore) => s.sim.good !== null && !s.sim.simPending;
-export const selectWindow = (s: AppStore) => s.sim.window;
 export const selectBounds = (s: AppStore) => s.sim.bounds;
-export const selectHover = (s: AppStore) => s.sim.hover;
 export const selectCursorNs = (s: AppStore) => s.sim.cursorNs;
-export const selectHighlight = (s: AppStore) => s.sim.highlight;
 export const selectImported = (s: AppStore) => s.sim.imported;
 export const selectPresets = (s: AppStore) => s.sim.presets;
 /** The preset the scenario came from (undefined for a custom scenario). */

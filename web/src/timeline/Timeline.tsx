@@ -4,8 +4,10 @@ import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef } from "r
 import { formatDuration, formatMs } from "../logic/format";
 import { isLoopSummary, PHASE_HELP, phaseColor } from "../logic/loop-phases";
 import { taskTypeColor, priorityColor } from "../logic/palette";
+import { useShallow } from "zustand/shallow";
 import { useActions, useAppStore } from "../state/AppProvider";
-import { selectBounds, selectCriticalOnly, selectCursorNs, selectHighlight, selectHover, selectImported, selectResult, selectWindow } from "../state/selectors";
+import type { AppStore } from "../state/app-store";
+import { selectCriticalOnly } from "../state/selectors";
 import { GanttPanel } from "./GanttPanel";
 import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
@@ -34,13 +36,10 @@ export interface TimelineProps {
 
 export function Timeline(props: TimelineProps) {
   const { setWindow, setHover: onHover, setCursor, resetWindow } = useActions();
-  const visible = useAppStore(selectWindow);
-  const bounds = useAppStore(selectBounds);
-  const hover = useAppStore(selectHover);
-  const cursorNs = useAppStore(selectCursorNs);
-  const highlight = useAppStore(selectHighlight);
-  const imported = useAppStore(selectImported);
-  const result = useAppStore(selectResult);
+  // Everything the Gantts show of the simulation slice; a change elsewhere in the store does not re-render them.
+  const { window: visible, bounds, hover, cursorNs, highlight, imported, result } = useAppStore(
+    useShallow(({ sim }: AppStore) => ({ window: sim.window, bounds: sim.bounds, hover: sim.hover, cursorNs: sim.cursorNs, highlight: sim.highlight, imported: sim.imported, result: sim.good?.result ?? null })),
+  );
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const baseTheme = useTheme();
