@@ -2,29 +2,28 @@
 // table, then the workspace: main views (tabs) beside the side panel (tabs),
 // or the gallery. Views are registered in shell/views.tsx. Installs
 // window.__explorerIdle() and __explorerStats() for the end-to-end tests and the benchmark.
+import { sum } from "d3-array";
 import { useEffect, useRef } from "react";
 import { CompareTable } from "./compare/CompareTable";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
-import { EditorProvider } from "./editor/EditorProvider";
+import { useUndoKeys } from "./editor/use-undo-keys";
 import { Gallery } from "./gallery/Gallery";
 import { useThumbnails } from "./gallery/use-thumbnails";
+import { DisplayControls } from "./panels/DisplayControls";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { LoopPanel } from "./panels/loops/LoopPanel";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
-import { UiPrefsProvider, useUiPrefs } from "./state/ui-prefs";
-import { DisplayControls } from "./panels/DisplayControls";
 import { MAIN_VIEWS, SIDE_PANELS } from "./shell/views";
-import type { AppState } from "./state/store";
-import { useStore } from "./state/StoreProvider";
+import { useActions, useAppStore, useStoreApi } from "./state/AppProvider";
+import { selectBaseline, selectError, selectGood, selectPage, selectPreset, selectPresenter, selectPanel, selectPresets, selectSimPending, selectTab } from "./state/selectors";
 import { useSimulation } from "./state/use-simulation";
-import type { RenderLoop } from "./timeline/render-loop";
 import { GuideSlot, PaperSlot, useTeaching } from "./teach/Teaching";
+import type { RenderLoop } from "./timeline/render-loop";
 import { LinkBar } from "./url/LinkBar";
 import { useUrlSync } from "./url/use-url-sync";
-import { useView } from "./url/ViewProvider";
 
 declare global {
   interface Window {
@@ -42,45 +41,42 @@ declare global {
 }
 
 export function App(props: { readonly renderLoop: RenderLoop }) {
-  return (
-    <UiPrefsProvider>
-      <EditorProvider>
-        <Shell renderLoop={props.renderLoop} />
-      </EditorProvider>
-    </UiPrefsProvider>
-  );
-}
-
-function Shell(props: { readonly renderLoop: RenderLoop }) {
-  const { state } = useStore();
-  const prefs = useUiPrefs();
-  const { view, viewDispatch } = useView();
+  const store = useStoreApi();
+  const actions = useActions();
+  const good = useAppStore(selectGood);
+  const simPending = useAppStore(selectSimPending);
+  const error = useAppStore(selectError);
+  const presets = useAppStore(selectPresets);
+  const preset = useAppStore(selectPreset);
+  const page = useAppStore(selectPage);
+  const presenter = useAppStore(selectPresenter);
+  const tab = useAppStore(selectTab);
+  const panel = useAppStore(selectPanel);
+  const baseline = useAppStore(selectBaseline);
   const link = useUrlSync();
   useSimulation(link.openInitial);
-  const preset = state.presets.find((p) => p.name === state.presetName);
+  useUndoKeys();
   useTeaching(preset);
   const thumbnails = useThumbnails();
   // The open tabs are view state: they live in the link, so a shared link opens the same view.
-  const mainView = MAIN_VIEWS.some((v) => v.id === view.tab) ? (view.tab as string) : MAIN_VIEWS[0].id;
-  const sidePanel = SIDE_PANELS.some((v) => v.id === view.panel) ? (view.panel as string) : SIDE_PANELS[0].id;
-  const setMainView = (tab: string) => viewDispatch({ type: "tab", tab });
-  const setSidePanel = (panel: string) => viewDispatch({ type: "panel", panel });
+  const mainView = MAIN_VIEWS.some((v) => v.id === tab) ? (tab as string) : MAIN_VIEWS[0].id;
+  const sidePanel = SIDE_PANELS.some((v) => v.id === panel) ? (panel as string) : SIDE_PANELS[0].id;
 
   // Updated after children's effects, so once it reports a settled state
   // the canvases have already scheduled their frames.
-  const committed = useRef<AppState>(state);
+  const committed = useRef({ simPending, good });
   const editToRedraw = useRef<number | null>(null);
   useEffect(() => {
-    committed.current = state;
+    committed.current = { simPending, good };
   });
   // After a result lands, the canvases' jobs are queued; this job runs after them in the same frame.
-  const good = state.good;
   useEffect(() => {
     if (!good) return;
     props.renderLoop.schedule("~edit-to-redraw", () => {
-      if (window.__lastEditAt !== undefined) editToRedraw.current = performance.now() - window.__lastEditAt;
+      const lastEditAt = store.getState().editor.lastEditAtMs;
+      if (lastEditAt !== null) editToRedraw.current = performance.now() - lastEditAt;
     });
-  }, [good, props.renderLoop]);
+  }, [good, props.renderLoop, store]);
   useEffect(() => {
     window.__explorerIdle = () => !committed.current.simPending && props.renderLoop.isIdle();
     window.__explorerStats = () => {
@@ -89,7 +85,7 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
         lastFrameMs: props.renderLoop.lastFrameMs,
         lastFrameAt: props.renderLoop.lastFrameAt,
         simMs: result?.simMs ?? null,
-        segments: result?.segments.reduce((sum, seg) => sum + seg.count, 0) ?? 0,
+        segments: sum(result?.segments ?? [], (seg) => seg.count),
         editToRedrawMs: editToRedraw.current,
       };
     };
@@ -99,16 +95,16 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
     };
   }, [props.renderLoop]);
 
-  const summary = state.good?.result.summary;
+  const summary = good?.result.summary;
   const viewProps = { renderLoop: props.renderLoop };
   return (
-    <div className={view.presenter ? "app presenter" : "app"}>
+    <div className={presenter ? "app presenter" : "app"}>
       <SimProgress />
       <Header />
       <LinkBar preset={preset} currentUrl={link.currentUrl} />
-      <ErrorBanner message={state.error} showingLastGood={state.good !== null} />
-      {view.page === "gallery" ? (
-        <Gallery presets={state.presets} service={thumbnails} />
+      <ErrorBanner message={error} showingLastGood={good !== null} />
+      {page === "gallery" ? (
+        <Gallery presets={presets} service={thumbnails} />
       ) : (
         <main>
           <GuideSlot preset={preset} />
@@ -116,13 +112,13 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
             <SchedulerPicker />
             <DisplayControls />
           </div>
-          {summary ? <CompareTable summary={summary} baseline={prefs.baseline} onBaseline={prefs.setBaseline} /> : !state.error && <p className="muted">Loading the engine…</p>}
+          {summary ? <CompareTable summary={summary} baseline={baseline} onBaseline={actions.setBaseline} /> : !error && <p className="muted">Loading the engine…</p>}
           <PaperSlot preset={preset} />
-          {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
+          {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={good?.scenarioText ?? ""} />}
           <div className="workspace">
-            <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={setMainView} viewProps={viewProps} />
+            <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={actions.setTab} viewProps={viewProps} />
             <aside className="side" aria-label="Editors and tools">
-              <Tabs label="Tools" className="side-tabs" views={SIDE_PANELS} active={sidePanel} onActive={setSidePanel} viewProps={viewProps} />
+              <Tabs label="Tools" className="side-tabs" views={SIDE_PANELS} active={sidePanel} onActive={actions.setPanel} viewProps={viewProps} />
               <ScenarioEditor />
             </aside>
           </div>

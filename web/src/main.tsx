@@ -1,12 +1,11 @@
 // Entry point: creates the engine worker and the render loop, and mounts
-// the app with the store.
+// the app inside the store's one provider.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { WorkerEngine } from "./engine/engine-client";
-import { StoreProvider } from "./state/StoreProvider";
+import { AppProvider } from "./state/AppProvider";
 import { RenderLoop } from "./timeline/render-loop";
-import { ViewProvider } from "./url/ViewProvider";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -17,10 +16,8 @@ const renderLoop = new RenderLoop();
 
 createRoot(root).render(
   <StrictMode>
-    <StoreProvider engine={engine}>
-      <ViewProvider>
-        <App renderLoop={renderLoop} />
-      </ViewProvider>
-    </StoreProvider>
+    <AppProvider engine={engine}>
+      <App renderLoop={renderLoop} />
+    </AppProvider>
   </StrictMode>,
 );

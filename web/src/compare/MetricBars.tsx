@@ -1,6 +1,7 @@
 // Bar charts of the comparison, one small multiple per metric (D3 scales,
 // SVG), each run in its own colour-blind-safe colour, the best marked ★ and
 // the baseline drawn as a dashed line.
+import { max as d3max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
 import { forwardRef, useMemo } from "react";
 import type { RunSummary } from "../engine/engine-types";
@@ -26,7 +27,7 @@ export const MetricBars = forwardRef<HTMLDivElement, { readonly summary: RunSumm
     <div className="metric-bars" data-testid="metric-bars" ref={ref}>
       {table.columns.map((column, c) => {
         const values = table.rows.map((r) => r.values[c]);
-        const max = Math.max(0, ...values.filter(Number.isFinite));
+        const max = Math.max(0, d3max(values, (v) => (Number.isFinite(v) ? v : undefined)) ?? 0);
         const x = scaleLinear()
           .domain([0, max > 0 ? max : 1])
           .range([LEFT, W - RIGHT]);

@@ -2,14 +2,14 @@
 // the scenario's workload (asked from the engine, so schedulers added later
 // appear by themselves), as checkboxes editing `scenario.schedulers`.
 import { useEffect, useState } from "react";
-import { useEditor } from "../editor/EditorProvider";
-import { parseScenarioCached } from "../editor/parsed";
-import { useStore } from "../state/StoreProvider";
+import { parseScenarioCached } from "../logic/scenario";
+import { useActions, useAppStore, useEngine } from "../state/AppProvider";
+import { selectScenarioText } from "../state/selectors";
 
 export function SchedulerPicker() {
-  const { state, engine } = useStore();
-  const editor = useEditor();
-  const parsed = parseScenarioCached(state.scenarioText);
+  const engine = useEngine();
+  const { edit } = useActions();
+  const parsed = parseScenarioCached(useAppStore(selectScenarioText));
   const chosen = parsed.ok && Array.isArray(parsed.value.schedulers) ? (parsed.value.schedulers as string[]) : [];
   // Ask again only when the workload's shape changes.
   const workloadKey = parsed.ok ? JSON.stringify(parsed.value.workload ?? null).slice(0, 400) : "";
@@ -27,7 +27,7 @@ export function SchedulerPicker() {
   }, [engine, workloadKey]);
 
   const toggle = (name: string, on: boolean) =>
-    editor.edit((scenario) => {
+    edit((scenario) => {
       const current = Array.isArray(scenario.schedulers) ? (scenario.schedulers as string[]) : [];
       const next = on ? [...fitting.filter((n) => n === name || current.includes(n)), ...current.filter((n) => !fitting.includes(n))] : current.filter((n) => n !== name);
       return { ...scenario, schedulers: next.length > 0 ? next : current };
@@ -43,7 +43,7 @@ export function SchedulerPicker() {
         </label>
       ))}
       {fitting.length > 1 && (
-        <button type="button" className="link" data-testid="pick-all" onClick={() => editor.edit((s) => ({ ...s, schedulers: fitting }))}>
+        <button type="button" className="link" data-testid="pick-all" onClick={() => edit((s) => ({ ...s, schedulers: fitting }))}>
           all
         </button>
       )}

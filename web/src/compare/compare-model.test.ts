@@ -1,3 +1,4 @@
+import { csvParseRows } from "d3-dsv";
 import { describe, expect, it } from "vitest";
 import type { RunMetrics, RunSummary } from "../engine/engine-types";
 import { buildCompareTable, compareCsv, formatDiff, relativeDiff } from "./compare-model";
@@ -54,5 +55,12 @@ describe("comparison table", () => {
     expect(csv).toHaveLength(4);
     expect(csv[0]).toMatch(/^scheduler,Makespan \(ms\),Speedup/);
     expect(csv[2].startsWith("rws,10,2,")).toBe(true);
+  });
+
+  it("keeps a parameterised scheduler name in one CSV field", () => {
+    const odd = { ...SUMMARY, runs: [run("gts[up=700,down=256]", 20, 2), run('say "hi"', 10, 3)] };
+    const rows = csvParseRows(compareCsv(buildCompareTable(odd, null)).trimEnd());
+    expect(rows.map((r) => r[0])).toEqual(["scheduler", "gts[up=700,down=256]", 'say "hi"']);
+    expect(new Set(rows.map((r) => r.length)).size).toBe(1);
   });
 });

@@ -2,6 +2,7 @@
 // chosen baseline run, differences from the baseline and the best value per
 // column. Pure, unit-tested.
 import type { RunSummary } from "../engine/engine-types";
+import { toCsv } from "../logic/csv";
 import { formatMetric } from "../logic/format";
 import { bestRows, buildMetricsTable, type MetricColumn } from "../logic/metrics-table";
 
@@ -61,8 +62,5 @@ export function isBetter(diff: number, better: "lower" | "higher"): boolean {
 
 /** CSV of the table (one row per run, plain numbers). */
 export function compareCsv(table: CompareTable): string {
-  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-  const header = ["scheduler", ...table.columns.map((c) => c.label)].map(quote).join(",");
-  const lines = table.rows.map((r) => [quote(r.scheduler), ...r.values.map((v) => (Number.isFinite(v) ? String(v) : ""))].join(","));
-  return `${[header, ...lines].join("\n")}\n`;
+  return toCsv(["scheduler", ...table.columns.map((c) => c.label)], table.rows.map((r) => [r.scheduler, ...r.values]));
 }

@@ -1,9 +1,9 @@
 // Form of an application mix (seed 002's OS level, `workload.kind == "applications"`):
 // per application its name, threads, preference, supplement and work scale,
 // then the OS model's slice, migration cost and GTS thresholds, and repeat.
-import { useEffect, useState } from "react";
-import type { Engine } from "../engine/engine";
-import { useStore } from "../state/StoreProvider";
+import { useEffect, useMemo } from "react";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectOsCatalog } from "../state/selectors";
 import { FormField, ReadOnlyField } from "./FormField";
 import type { FormContext } from "./form-context";
 import { checkThresholds, type Json, OS_DEFAULTS } from "./workload-forms";
@@ -11,30 +11,16 @@ import { checkThresholds, type Json, OS_DEFAULTS } from "./workload-forms";
 const PREFERENCE_LABELS = { "": "profile default", "3": "3 · low", "6": "6 · medium", "9": "9 · high" };
 const SUPPLEMENT_LABELS = { "": "profile default", "-1": "−1 · memory bound", "0": "0", "1": "+1 · compute bound" };
 
-let catalogNames: Promise<string[]> | null = null;
-
-/** Names of the built-in application profiles, from the engine's OS catalog (null until it answers or when it fails). */
-function useAppNames(engine: Engine): string[] | null {
-  const [names, setNames] = useState<string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    catalogNames ??= engine.osCatalog().then((c) => c.apps.map((a) => a.name));
-    catalogNames.then(
-      (n) => live && setNames(n),
-      () => {
-        catalogNames = null;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [engine]);
-  return names;
+/** Names of the built-in application profiles, from the engine's OS catalog in the store (null until it answers or when it fails). */
+function useAppNames(): string[] | null {
+  const { loadOsCatalog } = useActions();
+  const catalog = useAppStore(selectOsCatalog);
+  useEffect(loadOsCatalog, [loadOsCatalog]);
+  return useMemo(() => catalog?.apps.map((a) => a.name) ?? null, [catalog]);
 }
 
 export function AppsForm({ ctx, workload: w }: { readonly ctx: FormContext; readonly workload: Json }) {
-  const { engine } = useStore();
-  const names = useAppNames(engine);
+  const names = useAppNames();
   const { errorAt, set } = ctx;
   const field = (path: string) => ({ path, engineError: errorAt(path), onValue: set(path) });
   const apps = (Array.isArray(w.apps) ? w.apps : []) as Json[];

@@ -1,19 +1,20 @@
 // Side panel for timeline events: the palette, the list of events, and the
 // exact fields of the selected one with inline validation (the same checks
 // as the engine, plus the engine's own error when it names this event).
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import type { PlatformSummary } from "../engine/engine-types";
 import { formatDuration } from "../logic/format";
-import { useStore } from "../state/StoreProvider";
-import { scenarioEvents, useEditor } from "./EditorProvider";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectCanRedo, selectCanUndo, selectError, selectEvents, selectSelectedEvent } from "../state/selectors";
 import { checkEvent, eventLabel, type FieldSpec, fieldsOf, kindInfo, parseField, type ScenarioEvent, splitErrorPath } from "./events-model";
 import { EventPalette } from "./EventPalette";
 
 export function EventInspector(props: { readonly platform: PlatformSummary | null }) {
-  const { state } = useStore();
-  const editor = useEditor();
-  const events = useMemo(() => scenarioEvents(state.scenarioText) as ScenarioEvent[], [state.scenarioText]);
-  const sel = editor.selected;
+  const { undo, redo, selectEvent } = useActions();
+  const canUndo = useAppStore(selectCanUndo);
+  const canRedo = useAppStore(selectCanRedo);
+  const events = useAppStore(selectEvents);
+  const sel = useAppStore(selectSelectedEvent);
   const event = sel !== null ? events[sel] : undefined;
 
   return (
@@ -21,10 +22,10 @@ export function EventInspector(props: { readonly platform: PlatformSummary | nul
       <h3 className="panel-title">Event palette</h3>
       <EventPalette />
       <div className="undo-row">
-        <button type="button" data-testid="undo" disabled={!editor.canUndo} onClick={editor.undo} title="Undo (Ctrl+Z)">
+        <button type="button" data-testid="undo" disabled={!canUndo} onClick={undo} title="Undo (Ctrl+Z)">
           ↶ Undo
         </button>
-        <button type="button" data-testid="redo" disabled={!editor.canRedo} onClick={editor.redo} title="Redo (Ctrl+Shift+Z)">
+        <button type="button" data-testid="redo" disabled={!canRedo} onClick={redo} title="Redo (Ctrl+Shift+Z)">
           ↷ Redo
         </button>
       </div>
@@ -35,7 +36,7 @@ export function EventInspector(props: { readonly platform: PlatformSummary | nul
         <ol className="event-list" data-testid="event-list">
           {events.map((ev, i) => (
             <li key={i}>
-              <button type="button" className={`event-list-item${sel === i ? " selected" : ""}`} onClick={() => editor.select(i)} data-testid="event-list-item">
+              <button type="button" className={`event-list-item${sel === i ? " selected" : ""}`} onClick={() => selectEvent(i)} data-testid="event-list-item">
                 <span className={`palette-swatch kind-${ev.kind}`} aria-hidden="true" />
                 {kindInfo(ev.kind).label} · {eventLabel(ev)} · {formatDuration(ev.start_ns)}
               </button>
@@ -50,16 +51,16 @@ export function EventInspector(props: { readonly platform: PlatformSummary | nul
 
 function EventFields(props: { readonly index: number; readonly event: ScenarioEvent; readonly platform: PlatformSummary }) {
   const { index, event, platform } = props;
-  const { state } = useStore();
-  const editor = useEditor();
+  const { edit, selectEvent } = useActions();
+  const error = useAppStore(selectError);
   const specs = fieldsOf(event.kind);
   const checks = checkEvent(event, platform);
-  const engineError = splitErrorPath(state.error);
+  const engineError = splitErrorPath(error);
   const prefix = `events[${index}]`;
   const engineFieldError = (name: string) => (engineError && engineError.path === `${prefix}.${name}` ? engineError.message : undefined);
 
   const update = (spec: FieldSpec, value: unknown) =>
-    editor.edit(
+    edit(
       (scenario) => {
         const list = [...((scenario.events as ScenarioEvent[] | undefined) ?? [])];
         const next: Record<string, unknown> = { ...list[index] };
@@ -90,8 +91,8 @@ function EventFields(props: { readonly index: number; readonly event: ScenarioEv
         className="danger"
         data-testid="delete-event"
         onClick={() => {
-          editor.edit((scenario) => ({ ...scenario, events: ((scenario.events as unknown[]) ?? []).filter((_, i) => i !== index) }));
-          editor.select(null);
+          edit((scenario) => ({ ...scenario, events: ((scenario.events as unknown[]) ?? []).filter((_, i) => i !== index) }));
+          selectEvent(null);
         }}
       >
         Delete event

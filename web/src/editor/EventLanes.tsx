@@ -7,7 +7,6 @@ import { type DragEvent, type KeyboardEvent, type PointerEvent, useMemo, useRef,
 import type { PlatformSummary } from "../engine/engine-types";
 import { formatDuration } from "../logic/format";
 import type { TimeScale } from "../timeline/time-scale";
-import { scenarioEvents, useEditor } from "./EditorProvider";
 import {
   drawnEnd,
   eventLabel,
@@ -23,7 +22,8 @@ import {
   resizeEvent,
   type ScenarioEvent,
 } from "./events-model";
-import { useStore } from "../state/StoreProvider";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectEvents, selectPaletteKind, selectSelectedEvent } from "../state/selectors";
 
 export const PALETTE_MIME = "application/x-asymlab-event";
 /** Share of the visible span one arrow press moves an event (Shift: 10×). */
@@ -48,9 +48,10 @@ let dragIds = 0;
 
 export function EventLanes(props: Props) {
   const { scale, gutterCss, platform, runEndNs } = props;
-  const { state } = useStore();
-  const editor = useEditor();
-  const events = useMemo(() => scenarioEvents(state.scenarioText) as ScenarioEvent[], [state.scenarioText]);
+  const { edit, selectEvent } = useActions();
+  const selectedIndex = useAppStore(selectSelectedEvent);
+  const paletteKind = useAppStore(selectPaletteKind);
+  const events = useAppStore(selectEvents);
   const [showCores, setShowCores] = useState(false);
   const [dropLane, setDropLane] = useState<string | null>(null);
   // Core lanes are folded away unless asked for, or while they hold an event.
@@ -62,13 +63,13 @@ export function EventLanes(props: Props) {
   const laneRefs = useRef(new Map<string, HTMLDivElement>());
 
   const setEvents = (change: (events: ScenarioEvent[]) => ScenarioEvent[], coalesce?: string) =>
-    editor.edit((scenario) => ({ ...scenario, events: change([...((Array.isArray(scenario.events) ? scenario.events : []) as ScenarioEvent[])]) }), { coalesce });
+    edit((scenario) => ({ ...scenario, events: change([...((Array.isArray(scenario.events) ? scenario.events : []) as ScenarioEvent[])]) }), { coalesce });
 
   const insert = (kind: EventKind, lane: Lane, startNs: number) => {
     const span = scale.t1Ns - scale.t0Ns;
     const event = newEvent(kind, lane, platform, startNs, span * 0.15);
     const index = events.length;
-    if (setEvents((list) => [...list, event])) editor.select(index);
+    if (setEvents((list) => [...list, event])) selectEvent(index);
   };
 
   const onDrop = (lane: Lane) => (e: DragEvent<HTMLDivElement>) => {
@@ -84,7 +85,7 @@ export function EventLanes(props: Props) {
     e.stopPropagation();
     e.preventDefault();
     (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-    editor.select(index);
+    selectEvent(index);
     dragRef.current = { index, mode, x0: e.clientX, original: events[index], id: ++dragIds };
   };
 
@@ -111,10 +112,10 @@ export function EventLanes(props: Props) {
 
   const onLaneKeyDown = (lane: Lane, laneIndex: number) => (e: KeyboardEvent<HTMLDivElement>) => {
     const span = scale.t1Ns - scale.t0Ns;
-    const sel = editor.selected;
+    const sel = selectedIndex;
     const step = span * KEY_STEP * (e.shiftKey ? 10 : 1);
     const focusLane = (i: number) => laneRefs.current.get(laneKey(lanes[Math.max(0, Math.min(lanes.length - 1, i))]))?.focus();
-    if (e.key === "Enter" || e.key === "Insert" || e.key === "i") insert(editor.paletteKind, lane, scale.t0Ns + span * 0.1);
+    if (e.key === "Enter" || e.key === "Insert" || e.key === "i") insert(paletteKind, lane, scale.t0Ns + span * 0.1);
     else if (e.key === "ArrowDown" && !e.altKey) focusLane(laneIndex + 1);
     else if (e.key === "ArrowUp" && !e.altKey) focusLane(laneIndex - 1);
     else if ((e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "[" || e.key === "]") && sel !== null && events[sel]) {
@@ -126,8 +127,8 @@ export function EventLanes(props: Props) {
       setEvents((list) => list.map((x, i) => (i === sel ? next : x)), `key-${sel}-${resize ? "size" : "move"}`);
     } else if ((e.key === "Delete" || e.key === "Backspace") && sel !== null) {
       setEvents((list) => list.filter((_, i) => i !== sel));
-      editor.select(null);
-    } else if (e.key === "Escape") editor.select(null);
+      selectEvent(null);
+    } else if (e.key === "Escape") selectEvent(null);
     else return;
     e.preventDefault();
     e.stopPropagation();
@@ -185,7 +186,7 @@ export function EventLanes(props: Props) {
                 const left = Math.max(-4, x0);
                 const width = Math.max(4, Math.min(scale.widthCss + 4, x1) - left);
                 const info = kindInfo(ev.kind);
-                const selected = editor.selected === i;
+                const selected = selectedIndex === i;
                 return (
                   <div
                     key={i}
@@ -198,7 +199,7 @@ export function EventLanes(props: Props) {
                     role="button"
                     aria-pressed={selected}
                     aria-label={`${info.label} ${eventLabel(ev)} on ${laneTitle(lane)}`}
-                    onFocus={() => editor.select(i)}
+                    onFocus={() => selectEvent(i)}
                     title={`${info.label}: ${eventLabel(ev)}, ${formatDuration(ev.start_ns)} → ${ev.end_ns == null ? "end of run" : formatDuration(ev.end_ns)}`}
                     onPointerDown={onPointerDown(i, "move")}
                     onPointerMove={onPointerMove}

@@ -3,10 +3,9 @@
 // resizing and field checks. Pure, unit-tested; no React.
 import type { PlatformSummary } from "../engine/engine-types";
 
-export type EventKind = "dvfs" | "dvfs_square" | "cpu_interference" | "memory_interference" | "core_offline";
+import type { EventKind, ScenarioEvent } from "../types/events";
 
-/** A scenario event as JSON (docs/scenario.md § Timeline events). */
-export type ScenarioEvent = { readonly kind: EventKind; readonly start_ns: number; readonly end_ns?: number | null } & Readonly<Record<string, unknown>>;
+export type { EventKind, ScenarioEvent };
 
 export interface KindInfo {
   readonly kind: EventKind;

@@ -1,9 +1,10 @@
 // What every form editor needs: the parsed scenario, the engine's error for a
 // field path, and a setter that edits one path (debounced, one undo step per field).
-import { useStore } from "../state/StoreProvider";
-import { type Scenario, useEditor } from "./EditorProvider";
+import { parseScenarioCached } from "../logic/scenario";
+import { useActions, useAppStore } from "../state/AppProvider";
+import type { Scenario } from "../state/editor";
+import { selectError, selectScenarioText } from "../state/selectors";
 import { splitErrorPath } from "./events-model";
-import { parseScenarioCached } from "./parsed";
 
 const FORM_DEBOUNCE_MS = 250;
 
@@ -30,12 +31,11 @@ export function setPath(scenario: Scenario, path: string, value: unknown): Scena
 }
 
 export function useFormContext() {
-  const { state } = useStore();
-  const editor = useEditor();
-  const parsed = parseScenarioCached(state.scenarioText);
-  const engineError = splitErrorPath(state.error);
+  const { edit } = useActions();
+  const parsed = parseScenarioCached(useAppStore(selectScenarioText));
+  const engineError = splitErrorPath(useAppStore(selectError));
   const errorAt = (path: string) => (engineError?.path === path ? engineError.message : undefined);
-  const set = (path: string) => (value: unknown) => editor.edit((s) => setPath(s, path, value), { coalesce: `form-${path}`, debounceMs: FORM_DEBOUNCE_MS });
+  const set = (path: string) => (value: unknown) => edit((s) => setPath(s, path, value), { coalesce: `form-${path}`, debounceMs: FORM_DEBOUNCE_MS });
   return { parsed, errorAt, set, engineError };
 }
 

@@ -5,7 +5,7 @@
 // by replacing the worker (wasm cannot be interrupted from outside).
 import { type Engine, type SimResult, SupersededError } from "./engine";
 import type { DecisionLog, PlatformInfo, PresetInfo } from "./engine-types";
-import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../os-lab/os-types";
+import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../types/os-lab";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
 interface Pending {

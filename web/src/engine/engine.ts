@@ -1,7 +1,7 @@
 // The promise-based Engine interface the UI talks to. The only
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
 import type { DecisionLog, PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
-import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../os-lab/os-types";
+import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../types/os-lab";
 
 /**
  * Segment columns of one run, grouped by core and sorted by start time

@@ -4,7 +4,8 @@
 import { useState } from "react";
 import { buildCompareTable, compareCsv } from "../compare/compare-model";
 import { currentTheme } from "../logic/palette";
-import { useStore } from "../state/StoreProvider";
+import { useAppStore, useEngine, useStoreApi } from "../state/AppProvider";
+import { selectResult } from "../state/selectors";
 import { TimeScale } from "../timeline/time-scale";
 import { canvasesToPng, downloadBlob, downloadText } from "./download";
 import { ganttSvg } from "./gantt-svg";
@@ -14,8 +15,9 @@ function slug(name: string): string {
 }
 
 export function ExportPanel(props: { readonly baseline: string | null }) {
-  const { state, engine } = useStore();
-  const result = state.good?.result ?? null;
+  const engine = useEngine();
+  const store = useStoreApi();
+  const result = useAppStore(selectResult);
   const [status, setStatus] = useState("");
   if (!result) return <p className="muted">Nothing to export yet.</p>;
   const base = slug(result.summary.scenario_name);
@@ -33,7 +35,7 @@ export function ExportPanel(props: { readonly baseline: string | null }) {
   const ganttSvgDownload = () => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="gantt-canvas"]');
     const width = canvas ? canvas.getBoundingClientRect().width : 1000;
-    downloadText(`${base}-gantt.svg`, ganttSvg(result, new TimeScale(state.window, width), currentTheme()), "image/svg+xml");
+    downloadText(`${base}-gantt.svg`, ganttSvg(result, new TimeScale(store.getState().sim.window, width), currentTheme()), "image/svg+xml");
     setStatus(`saved ${base}-gantt.svg`);
   };
   const csv = () => {
@@ -41,7 +43,8 @@ export function ExportPanel(props: { readonly baseline: string | null }) {
     setStatus(`saved ${base}-metrics.csv`);
   };
   const scenario = () => {
-    downloadText(`${base}.json`, state.good?.scenarioText ?? state.scenarioText, "application/json");
+    const { good, scenarioText } = store.getState().sim;
+    downloadText(`${base}.json`, good?.scenarioText ?? scenarioText, "application/json");
     setStatus(`saved ${base}.json`);
   };
   const trace = async () => {

@@ -2,6 +2,7 @@
 // interference bars): the visible window only, with the canvas's level of
 // detail (sub-pixel segments merged), so a million-segment run still gives
 // a small file. Pure; unit-tested.
+import { max } from "d3-array";
 import type { SimResult } from "../engine/engine";
 import { SegKind } from "../engine/engine-types";
 import { schedulerLabel } from "../logic/format";
@@ -42,7 +43,7 @@ export function ganttSvg(result: SimResult, scale: TimeScale, theme: Theme): str
     for (const strip of layout.freqStrips) {
       const cluster = summary.platform.clusters[strip.cluster];
       const intervals = run.freq_intervals.filter((f) => f.cluster === strip.cluster);
-      const maxFreq = Math.max(1, ...(cluster?.freqs_mhz ?? []), ...intervals.map((f) => f.freq_mhz));
+      const maxFreq = Math.max(1, max(cluster?.freqs_mhz ?? []) ?? 0, max(intervals, (f) => f.freq_mhz) ?? 0);
       for (const f of intervals) {
         const x0 = Math.max(0, scale.timeToPx(f.start_ns));
         const x1 = Math.min(scale.widthCss, scale.timeToPx(f.end_ns));

@@ -1,11 +1,11 @@
 // One ThumbnailService for the app's lifetime (so thumbnails are made once).
 import { useEffect, useState } from "react";
 import { WorkerEngine } from "../engine/engine-client";
-import { useStore } from "../state/StoreProvider";
+import { useEngine } from "../state/AppProvider";
 import { ThumbnailService } from "./thumbnails";
 
 export function useThumbnails(): ThumbnailService {
-  const { engine } = useStore();
+  const engine = useEngine();
   const [service] = useState(() => new ThumbnailService(() => new WorkerEngine(), (name) => engine.presetScenario(name)));
   useEffect(() => () => service.dispose(), [service]);
   return service;

@@ -1,5 +1,6 @@
 // Rows and columns of the metrics table, with the best run per column.
 // Pure, unit-tested.
+import { max, min } from "d3-array";
 import type { RunSummary } from "../engine/engine-types";
 import { formatMetric, formatPercent } from "./format";
 
@@ -59,7 +60,7 @@ export function buildMetricsTable(summary: RunSummary): MetricsTable {
 export function bestRows(values: readonly number[], better: "lower" | "higher"): number[] {
   const finite = values.filter(Number.isFinite);
   if (finite.length < 2) return [];
-  const target = better === "lower" ? Math.min(...finite) : Math.max(...finite);
+  const target = (better === "lower" ? min(finite) : max(finite)) ?? Number.NaN;
   const tolerance = Math.abs(target) * 1e-9;
   return values.flatMap((v, i) => (Number.isFinite(v) && Math.abs(v - target) <= tolerance ? [i] : []));
 }

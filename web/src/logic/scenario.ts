@@ -29,3 +29,26 @@ export function prettyJson(text: string): string {
     return text;
   }
 }
+
+let lastText: string | null = null;
+let lastParsed: ReturnType<typeof parseScenario> | null = null;
+
+/**
+ * `parseScenario(text)`, remembered for the last text, so the lanes, the inspector, the forms and the picker
+ * share one parse of the current scenario. A pure memo (same text, same answer); the value must not be mutated.
+ */
+export function parseScenarioCached(text: string): ReturnType<typeof parseScenario> {
+  if (text !== lastText || lastParsed === null) {
+    lastText = text;
+    lastParsed = parseScenario(text);
+  }
+  return lastParsed;
+}
+
+const NO_EVENTS: readonly unknown[] = Object.freeze([]);
+
+/** The scenario's events array (one shared empty array when the text does not parse or has none), not to be mutated. */
+export function scenarioEvents(scenarioText: string): readonly unknown[] {
+  const parsed = parseScenarioCached(scenarioText);
+  return parsed.ok && Array.isArray(parsed.value.events) ? parsed.value.events : NO_EVENTS;
+}

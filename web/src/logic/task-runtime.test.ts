@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlaceShare, TaskRuntimeMetrics } from "../engine/engine-types";
-import { formatPaperValue, globalChoices, heatColor, pieSlices, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
+import { formatPaperValue, globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
 
 const tx2Places = [
   [0, 1],
@@ -38,8 +38,16 @@ describe("task-runtime views", () => {
     const slices = pieSlices(places, (p) => (p.leader === 1 ? 1 : 9), 50);
     expect(slices.map((s) => s.label)).toEqual(["(C1,1)", "(C2,4)"]);
     expect(slices.reduce((a, s) => a + s.fraction, 0)).toBeCloseTo(1);
-    expect(slices[0].path).toContain(" 1 1 ");
-    expect(pieSlices([places[0]], () => 0, 50)[0].path.startsWith("M 0 -50 A")).toBe(true);
+    // Clockwise from 12 o'clock: the 3/4 slice ends at 9 o'clock, on the circle of radius 50.
+    expect([slices[0].startAngle, slices[0].endAngle, slices[1].endAngle]).toEqual([0, 1.5 * Math.PI, 2 * Math.PI]);
+    expect(slices[0].path.startsWith("M0,-50A50,50,0,1,1,-50,")).toBe(true);
+    expect(slices[0].path.endsWith("L0,0Z")).toBe(true);
+    expect(slices.map((s) => s.color)).toEqual([placeColor(1), placeColor(9)]);
+    // One place takes the whole pie: a full circle, no wedge to the centre.
+    const whole = pieSlices([places[0], { ...places[1], tasks: 0 }], () => 0, 50);
+    expect(whole).toHaveLength(1);
+    expect(whole[0].path.startsWith("M0,-50A50,50,0,1,1,0,50A")).toBe(true);
+    expect(pieSlices([{ ...places[0], tasks: 0 }], () => 0, 50)).toEqual([]);
   });
 
   it("lays the PTT out with leader cores as rows and widths as columns", () => {

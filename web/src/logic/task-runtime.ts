@@ -1,6 +1,8 @@
 // Pure data shaping for the task-runtime views of seed 001: the priority-place
 // pies (Fig. 5), the PTT heatmap (rows = leader core, columns = width) and the
 // per-core work bars (Fig. 6). No React, unit-tested.
+import { sum } from "d3-array";
+import { arc, type PieArcDatum, pie } from "d3-shape";
 import type { PaperComparison, PlaceShare, PttSnapshot, TaskRuntimeMetrics } from "../engine/engine-types";
 
 /** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
@@ -24,36 +26,31 @@ export interface PieSlice {
   readonly fraction: number;
   readonly tasks: number;
   readonly color: string;
-  /** SVG path of the slice in a circle of radius `r` centred at (0, 0). */
+  /** SVG path of the slice in a circle of radius `r` centred at (0, 0) (d3-shape's arc). */
   readonly path: string;
-  /** Where to put the slice's label (on the bisector, at 1.25 r). */
-  readonly labelX: number;
-  readonly labelY: number;
+  /** Angles in radians, clockwise from 12 o'clock. */
+  readonly startAngle: number;
+  readonly endAngle: number;
 }
 
-/** Slices of a pie of radius `r`, clockwise from 12 o'clock, in the engine's place order. */
+/** Slices of a pie of radius `r` (d3-shape's pie and arc), clockwise from 12 o'clock, in the engine's place order. */
 export function pieSlices(places: readonly PlaceShare[], placeIndex: (p: PlaceShare) => number, r: number): PieSlice[] {
-  const total = places.reduce((sum, p) => sum + p.tasks, 0);
+  const shown = places.filter((p) => p.tasks > 0);
+  const total = sum(shown, (p) => p.tasks);
   if (total === 0) return [];
-  let angle = 0;
-  return places
-    .filter((p) => p.tasks > 0)
-    .map((p) => {
-      const fraction = p.tasks / total;
-      const start = angle;
-      const end = angle + fraction * 2 * Math.PI;
-      angle = end;
-      const point = (a: number, radius: number) => [radius * Math.sin(a), -radius * Math.cos(a)] as const;
-      const [x0, y0] = point(start, r);
-      const [x1, y1] = point(end, r);
-      const large = end - start > Math.PI ? 1 : 0;
-      const path =
-        fraction >= 0.999999
-          ? `M 0 ${-r} A ${r} ${r} 0 1 1 0 ${r} A ${r} ${r} 0 1 1 0 ${-r} Z`
-          : `M 0 0 L ${x0.toFixed(2)} ${y0.toFixed(2)} A ${r} ${r} 0 ${large} 1 ${x1.toFixed(2)} ${y1.toFixed(2)} Z`;
-      const [labelX, labelY] = point((start + end) / 2, r * 1.25);
-      return { label: p.label, fraction, tasks: p.tasks, color: placeColor(placeIndex(p)), path, labelX, labelY };
-    });
+  const slice = arc<PieArcDatum<PlaceShare>>().innerRadius(0).outerRadius(r);
+  return pie<PlaceShare>()
+    .sort(null)
+    .value((p) => p.tasks)(shown)
+    .map((a) => ({
+      label: a.data.label,
+      fraction: a.data.tasks / total,
+      tasks: a.data.tasks,
+      color: placeColor(placeIndex(a.data)),
+      path: slice(a) ?? "",
+      startAngle: a.startAngle,
+      endAngle: a.endAngle,
+    }));
 }
 
 export interface HeatCell {

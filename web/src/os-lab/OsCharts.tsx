@@ -1,8 +1,9 @@
 // Chooses the papers' chart forms for a finished sweep and lists the paper's numbers beside the simulated ones.
 import { BarChart, LineChart, SpreadChart } from "./charts";
-import type { ChartKind, PaperNumber, SweepRow } from "./os-types";
-import { configLabel, type Selection } from "./SweepPickers";
-import { caseStats, linesByConfig, simulatedValue } from "./sweep-stats";
+import type { ChartKind, PaperNumber, SweepRow } from "../types/os-lab";
+import type { SweepSelection } from "../state/os-lab";
+import { configLabel } from "./SweepPickers";
+import { caseStats, linesByConfig, mean, simulatedValue } from "./sweep-stats";
 
 function paperRows(paper: readonly PaperNumber[], rows: readonly SweepRow[]) {
   return (
@@ -30,7 +31,7 @@ function paperRows(paper: readonly PaperNumber[], rows: readonly SweepRow[]) {
   );
 }
 
-export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly sel: Selection; readonly chart: ChartKind; readonly paper: readonly PaperNumber[] }) {
+export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly sel: SweepSelection; readonly chart: ChartKind; readonly paper: readonly PaperNumber[] }) {
   const { rows, sel } = props;
   if (rows.length === 0) return null;
   const scheds = sel.schedulers.filter((s) => rows.some((r) => r.scheduler === s));
@@ -50,10 +51,7 @@ export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly s
     );
     charts.push(<SpreadChart key="spread" title="Repeatability: each run over the mean of its case (band ±3%)" columns={columns} names={scheds} />);
   } else if (singleApps && configs.length > 1 && props.chart !== "makespan") {
-    const ideal = configs.map((c) => {
-      const v = rows.filter((r) => r.config === c).map((r) => r.ideal_speedup ?? NaN);
-      return v.reduce((a, b) => a + b, 0) / v.length;
-    });
+    const ideal = configs.map((c) => mean(rows.filter((r) => r.config === c).map((r) => r.ideal_speedup ?? NaN)));
     charts.push(<LineChart key="speedup" title="Speedup over one little core (Eq. 1), mean over applications" xLabels={xLabels} series={linesByConfig(rows, scheds, configs, "speedup")} ideal={ideal} yLabel="speedup" />);
     for (const [field, title, label] of [
       ["avg_power_w", "Average power", "W"],

@@ -1,13 +1,7 @@
 // Pickers of an OS-level sweep: applications and seed 002 mixes (with preference values), core configurations,
 // OS-level methods and the number of seeds. Controlled: the parent owns the lists.
-import type { OsCatalog } from "./os-types";
-
-export interface Selection {
-  readonly schedulers: readonly string[];
-  readonly configs: readonly string[];
-  readonly workloads: readonly string[];
-  readonly seeds: number;
-}
+import type { SweepSelection } from "../state/os-lab";
+import type { OsCatalog } from "../types/os-lab";
 
 function toggle(list: readonly string[], item: string): string[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -39,7 +33,7 @@ function configLabel(c: string): string {
 
 export { configLabel };
 
-export function SweepPickers(props: { readonly catalog: OsCatalog; readonly value: Selection; readonly onChange: (next: Selection) => void }) {
+export function SweepPickers(props: { readonly catalog: OsCatalog; readonly value: SweepSelection; readonly onChange: (next: SweepSelection) => void }) {
   const { catalog, value, onChange } = props;
   const extra = value.schedulers.filter((s) => !catalog.schedulers.some((c) => c.name === s));
   return (

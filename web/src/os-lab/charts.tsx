@@ -1,6 +1,11 @@
 // SVG charts in the papers' forms: speedup against configuration (one line per scheduler, dashed ideal line),
 // grouped bars with min–max whiskers (power / energy / EDP, makespan per workload), and a repeatability dot plot.
-import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
+import { max, min } from "d3-array";
+import { axisLeft } from "d3-axis";
+import { scaleBand, scaleLinear, type ScaleLinear, scalePoint } from "d3-scale";
+import { select } from "d3-selection";
+import { line } from "d3-shape";
+import { useEffect, useRef } from "react";
 import { taskTypeColor } from "../logic/palette";
 
 const W = 520;
@@ -17,17 +22,22 @@ function fmt(v: number): string {
   return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
 
-function YAxis(props: { readonly y: (v: number) => number; readonly ticks: readonly number[]; readonly label: string }) {
+/** The Y axis by d3-axis: tick labels on the left and grid lines across the plot. */
+function YAxis(props: { readonly y: ScaleLinear<number, number>; readonly ticks: number; readonly label: string }) {
+  const ref = useRef<SVGGElement>(null);
+  const { y, ticks } = props;
+  useEffect(() => {
+    if (!ref.current) return;
+    const axis = axisLeft<number>(y)
+      .ticks(ticks)
+      .tickSize(-(W - M.left - M.right))
+      .tickPadding(6)
+      .tickFormat((t) => fmt(t));
+    select(ref.current).call(axis).call((g) => g.select(".domain").remove());
+  }, [y, ticks]);
   return (
     <g>
-      {props.ticks.map((t) => (
-        <g key={t} transform={`translate(0,${props.y(t)})`}>
-          <line x1={M.left} x2={W - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {fmt(t)}
-          </text>
-        </g>
-      ))}
+      <g ref={ref} className="chart-axis" transform={`translate(${M.left},0)`} />
       <text transform={`translate(12,${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle" className="chart-label">
         {props.label}
       </text>
@@ -74,17 +84,21 @@ export function LineChart(props: {
   readonly ideal?: readonly number[];
   readonly yLabel: string;
 }) {
-  const all = props.series.flatMap((s) => s.values).concat(props.ideal ?? []).filter(Number.isFinite);
-  const y = scaleLinear().domain([0, Math.max(1, ...all) * 1.05]).nice().range([H - M.bottom, M.top]);
+  const top = max([...props.series.flatMap((s) => s.values), ...(props.ideal ?? [])], (v) => (Number.isFinite(v) ? v : undefined)) ?? 0;
+  const y = scaleLinear().domain([0, Math.max(1, top) * 1.05]).nice().range([H - M.bottom, M.top]);
   const x = scalePoint<string>().domain(props.xLabels).range([M.left + 20, W - M.right - 20]);
   const px = (l: string) => x(l) ?? 0;
+  // A missing value breaks the line (d3-shape's defined) instead of joining its neighbours.
   const path = (values: readonly number[]) =>
-    values.map((v, i) => (Number.isFinite(v) ? `${i === 0 ? "M" : "L"}${px(props.xLabels[i])},${y(v)}` : "")).join("");
+    line<number>()
+      .defined((v) => Number.isFinite(v))
+      .x((_, i) => px(props.xLabels[i]))
+      .y((v) => y(v))(values) ?? "";
   return (
     <figure className="chart" data-testid="os-chart">
       <figcaption>{props.title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={props.title}>
-        <YAxis y={y} ticks={y.ticks(5)} label={props.yLabel} />
+        <YAxis y={y} ticks={5} label={props.yLabel} />
         <XLabels labels={props.xLabels} x={px} />
         {props.ideal && <path d={path(props.ideal)} className="chart-ideal" />}
         {props.series.map((s, i) => (
@@ -119,8 +133,8 @@ export function BarChart(props: {
   readonly yLabel: string;
   readonly reference?: number;
 }) {
-  const all = props.series.flatMap((s) => s.data.map((d) => d.max ?? d.value)).filter(Number.isFinite);
-  const y = scaleLinear().domain([0, Math.max(props.reference ?? 0, ...all, 1e-9) * 1.08]).nice().range([H - M.bottom, M.top]);
+  const top = max(props.series.flatMap((s) => s.data.map((d) => d.max ?? d.value)), (v) => (Number.isFinite(v) ? v : undefined)) ?? 0;
+  const y = scaleLinear().domain([0, Math.max(props.reference ?? 0, top, 1e-9) * 1.08]).nice().range([H - M.bottom, M.top]);
   const x0 = scaleBand<string>().domain(props.xLabels).range([M.left, W - M.right]).padding(0.2);
   const x1 = scaleBand<string>().domain(props.series.map((s) => s.name)).range([0, x0.bandwidth()]).padding(0.08);
   const center = (l: string) => (x0(l) ?? 0) + x0.bandwidth() / 2;
@@ -128,7 +142,7 @@ export function BarChart(props: {
     <figure className="chart" data-testid="os-chart">
       <figcaption>{props.title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={props.title}>
-        <YAxis y={y} ticks={y.ticks(5)} label={props.yLabel} />
+        <YAxis y={y} ticks={5} label={props.yLabel} />
         <XLabels labels={props.xLabels} x={center} />
         {props.series.map((s, i) =>
           s.data.map((d, j) => {
@@ -157,8 +171,8 @@ export function BarChart(props: {
 /** Repeatability (seed 002 Fig. 1): each run's makespan over its case's mean, one column of dots per case, ±3% band. */
 export function SpreadChart(props: { readonly title: string; readonly columns: readonly { label: string; series: number; values: readonly number[] }[]; readonly names: readonly string[] }) {
   const all = props.columns.flatMap((c) => c.values);
-  const lo = Math.min(0.9, ...all);
-  const hi = Math.max(1.1, ...all);
+  const lo = Math.min(0.9, min(all) ?? 0.9);
+  const hi = Math.max(1.1, max(all) ?? 1.1);
   const y = scaleLinear().domain([lo, hi]).nice().range([H - M.bottom, M.top]);
   const x = scalePoint<string>().domain(props.columns.map((c) => c.label)).range([M.left + 24, W - M.right - 16]);
   return (
@@ -166,7 +180,7 @@ export function SpreadChart(props: { readonly title: string; readonly columns: r
       <figcaption>{props.title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={props.title}>
         <rect x={M.left} width={W - M.left - M.right} y={y(1.03)} height={y(0.97) - y(1.03)} className="chart-band" />
-        <YAxis y={y} ticks={y.ticks(6)} label="run / mean of its case" />
+        <YAxis y={y} ticks={6} label="run / mean of its case" />
         {props.columns.map((c) => (
           <g key={c.label}>
             <text x={x(c.label)} y={H - M.bottom + 16} textAnchor="middle" className="chart-tick">

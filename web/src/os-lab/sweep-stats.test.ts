@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SweepRow } from "./os-types";
+import type { SweepRow } from "../types/os-lab";
 import { caseStats, linesByConfig, simulatedValue } from "./sweep-stats";
 
 function row(scheduler: string, config: string, workload: string, seed: number, makespan: number, speedup: number | null = null): SweepRow {

@@ -1,10 +1,12 @@
 // Pure aggregation of sweep rows into the papers' chart forms and the simulated counterparts of the papers' numbers.
-import type { PaperNumber, SweepRow } from "./os-types";
+import { extent, mean as d3mean } from "d3-array";
+import type { PaperNumber, SweepRow } from "../types/os-lab";
 
 export type NumericField = "makespan_ns" | "speedup" | "ideal_speedup" | "avg_power_w" | "energy_j" | "edp_js" | "energy_norm" | "edp_norm" | "migrations";
 
+/** The mean (d3-array), NaN for no values. */
 export function mean(values: readonly number[]): number {
-  return values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length;
+  return d3mean(values) ?? NaN;
 }
 
 function valueOf(row: SweepRow, field: NumericField): number | null {
@@ -38,7 +40,8 @@ export interface CaseStats {
 /** Makespan statistics over seeds for one (scheduler, config, workload) case. */
 export function caseStats(rows: readonly SweepRow[], scheduler: string, config: string, workload: string): CaseStats {
   const values = rows.filter((r) => r.scheduler === scheduler && r.config === config && r.workload === workload).map((r) => r.makespan_ns);
-  return { mean: mean(values), min: Math.min(...values), max: Math.max(...values), values };
+  const [lo, hi] = extent(values);
+  return { mean: mean(values), min: lo ?? NaN, max: hi ?? NaN, values };
 }
 
 function cases(rows: readonly SweepRow[], config?: string): [string, string][] {

@@ -1,33 +1,21 @@
 // App header: name, scenario preset picker, platform picker and status.
-import { withPlatform } from "../logic/scenario";
-import { useStore } from "../state/StoreProvider";
+import { useShallow } from "zustand/shallow";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectPreset } from "../state/selectors";
 
 export function Header() {
-  const { state, dispatch, engine } = useStore();
-  const preset = state.presets.find((p) => p.name === state.presetName);
-  const fail = (err: unknown) => dispatch({ type: "fatal", message: err instanceof Error ? err.message : String(err) });
-
-  const pickPreset = (name: string) => {
-    dispatch({ type: "loading" });
-    engine.presetScenario(name).then((text) => dispatch({ type: "scenarioSet", text, debounceMs: 0, presetName: name, platformName: "" }), fail);
-  };
-  const pickPlatform = (name: string) => {
-    if (!name) return;
-    const base = state.good?.scenarioText ?? state.scenarioText;
-    dispatch({ type: "loading" });
-    engine
-      .platformPreset(name)
-      .then((platformText) => dispatch({ type: "scenarioSet", text: withPlatform(base, platformText), debounceMs: 0, platformName: name }))
-      .catch(fail);
-  };
-
-  const simMs = state.good?.result.simMs;
+  const { loadPreset, pickPlatform } = useActions();
+  const state = useAppStore(
+    useShallow((s) => ({ presets: s.sim.presets, platforms: s.sim.platforms, presetName: s.sim.presetName, platformName: s.sim.platformName, simPending: s.sim.simPending, simMs: s.sim.good?.result.simMs })),
+  );
+  const preset = useAppStore(selectPreset);
+  const simMs = state.simMs;
   return (
     <header className="app-header">
       <h1>Asymmetry Lab</h1>
       <label className="picker">
         Scenario
-        <select data-testid="preset-picker" value={state.presetName} onChange={(e) => pickPreset(e.target.value)} title={preset?.description}>
+        <select data-testid="preset-picker" value={state.presetName} onChange={(e) => loadPreset(e.target.value)} title={preset?.description}>
           {state.presetName === "" && (
             <option value="" disabled>
               (custom scenario)

@@ -6,7 +6,8 @@ import { type DragEvent, useCallback, useMemo, useRef, useState } from "react";
 import { ImportCancelledError, type ImportFiles, TraceImportClient } from "../engine/import-client";
 import { formatDuration } from "../logic/format";
 import { buildImportedView, diagnosticText } from "../logic/imported-trace";
-import { useStore } from "../state/StoreProvider";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectImported } from "../state/selectors";
 
 type Status =
   | { readonly kind: "idle" }
@@ -32,14 +33,14 @@ function download(name: string, text: string): void {
 }
 
 export function ImportPanel() {
-  const { state, dispatch } = useStore();
+  const { importLoaded, importCleared, setScenario } = useActions();
   const client = useMemo(() => new TraceImportClient(), []);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [dragging, setDragging] = useState(false);
   /** Cluster sizes typed by the user ("4,4"); empty: inferred from frequency domains. */
   const [split, setSplit] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
-  const imported = state.imported;
+  const imported = useAppStore(selectImported);
 
   const start = useCallback(
     (files: readonly File[]) => {
@@ -52,7 +53,7 @@ export function ImportPanel() {
       setStatus({ kind: "parsing", name, fraction: 0 });
       client.importFiles(picked, (fraction) => setStatus({ kind: "parsing", name, fraction })).then(
         (result) => {
-          dispatch({ type: "importLoaded", imported: buildImportedView(name, result) });
+          importLoaded(buildImportedView(name, result));
           const s = result.summary;
           const problems = s.diagnostics > 0 ? `; ${s.diagnostics} problem${s.diagnostics === 1 ? "" : "s"} found, the rest is shown` : "";
           setStatus({ kind: "done", message: `${name}: ${s.format}, ${s.segments.toLocaleString()} slices in ${Math.round(result.parseMs)} ms${problems}` });
@@ -63,7 +64,7 @@ export function ImportPanel() {
         },
       );
     },
-    [client, dispatch],
+    [client, importLoaded],
   );
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -80,7 +81,7 @@ export function ImportPanel() {
     }
     client.calibrate(sizes.length > 0 ? JSON.stringify({ clusters: sizes }) : "").then(
       (cal) => {
-        dispatch({ type: "scenarioSet", text: cal.scenario, debounceMs: 0, presetName: "" });
+        setScenario(cal.scenario, { debounceMs: 0, presetName: "" });
         setStatus({ kind: "done", message: "Calibrated scenario loaded: every scheduler runs it below the imported trace." });
       },
       (err: unknown) => setStatus({ kind: "error", message: `Cannot calibrate: ${err instanceof Error ? err.message : String(err)}` }),
@@ -153,7 +154,7 @@ export function ImportPanel() {
           <button type="button" data-testid="export-chrome" onClick={exportChrome} title="Chrome Trace Event JSON; opens in ui.perfetto.dev">
             Export Chrome JSON
           </button>
-          <button type="button" onClick={() => dispatch({ type: "importCleared" })}>
+          <button type="button" onClick={importCleared}>
             Remove trace
           </button>
           <span className="muted">span {formatDuration(imported.spanNs)}</span>

@@ -1,11 +1,13 @@
 // Collapsible "Scenario JSON" editor. Edits re-simulate after 300 ms;
 // bad input shows the error banner and keeps the last good result.
-import { useStore } from "../state/StoreProvider";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectScenarioText } from "../state/selectors";
 
 export const EDIT_DEBOUNCE_MS = 300;
 
 export function ScenarioEditor() {
-  const { state, dispatch } = useStore();
+  const scenarioText = useAppStore(selectScenarioText);
+  const { setScenario } = useActions();
   return (
     <details className="scenario-editor" data-testid="scenario-details">
       <summary>Scenario JSON</summary>
@@ -13,8 +15,8 @@ export function ScenarioEditor() {
         data-testid="scenario-editor"
         spellCheck={false}
         aria-label="Scenario JSON"
-        value={state.scenarioText}
-        onChange={(e) => dispatch({ type: "scenarioSet", text: e.target.value, debounceMs: EDIT_DEBOUNCE_MS })}
+        value={scenarioText}
+        onChange={(e) => setScenario(e.target.value, { debounceMs: EDIT_DEBOUNCE_MS })}
       />
     </details>
   );

@@ -1,15 +1,14 @@
 // The "Compare charts" tab: one bar chart per metric for every compared run.
 import { useRef } from "react";
 import { ChartExport } from "../export/ChartExport";
-import { useUiPrefs } from "../state/ui-prefs";
-import { useStore } from "../state/StoreProvider";
+import { useAppStore } from "../state/AppProvider";
+import { selectBaseline, selectSummary } from "../state/selectors";
 import { MetricBars } from "../compare/MetricBars";
 
 export function CompareView() {
-  const { state } = useStore();
-  const { baseline } = useUiPrefs();
+  const summary = useAppStore(selectSummary);
+  const baseline = useAppStore(selectBaseline);
   const ref = useRef<HTMLDivElement>(null);
-  const summary = state.good?.result.summary;
   if (!summary) return <p className="muted">Waiting for a simulation…</p>;
   return (
     <section className="compare-view" aria-label="Metric bar charts">

@@ -1,6 +1,6 @@
 // The view registry: the tabs of the main area and of the side panel.
 // A new view plugs in with ONE line in MAIN_VIEWS or SIDE_PANELS; it reads
-// what it needs through useStore() / useUiPrefs() / useEditor().
+// what it needs from the store through useAppStore(selector) and writes through useActions().
 import type { ComponentType } from "react";
 import { CompareView } from "./CompareView";
 import { EventInspector } from "../editor/EventInspector";
@@ -9,12 +9,12 @@ import { ExportPanel } from "../export/ExportPanel";
 import { OsLab } from "../os-lab/OsLab";
 import { ImportPanel } from "../panels/ImportPanel";
 import { TaskRuntimePanel } from "../panels/task-runtime/TaskRuntimePanel";
-import { useStore } from "../state/StoreProvider";
+import { useAppStore } from "../state/AppProvider";
+import { selectBaseline, selectPlatform, selectSummary } from "../state/selectors";
 import { StepPanel } from "../step/StepPanel";
 import type { RenderLoop } from "../timeline/render-loop";
 import { HelpPanel } from "./HelpPanel";
 import { ScheduleView } from "./ScheduleView";
-import { useUiPrefs } from "../state/ui-prefs";
 
 export interface ViewProps {
   readonly renderLoop: RenderLoop;
@@ -27,12 +27,11 @@ export interface ViewDef {
 }
 
 function EventsPanel() {
-  const { state } = useStore();
-  return <EventInspector platform={state.good?.result.summary.platform ?? null} />;
+  return <EventInspector platform={useAppStore(selectPlatform)} />;
 }
 
 function TaskRuntimeView() {
-  const summary = useStore().state.good?.result.summary;
+  const summary = useAppStore(selectSummary);
   if (!summary?.runs.some((r) => r.metrics.task_runtime)) {
     return <p className="muted">Priority-task pies and the PTT heatmap appear for task-DAG scenarios.</p>;
   }
@@ -40,7 +39,7 @@ function TaskRuntimeView() {
 }
 
 function ExportSide() {
-  return <ExportPanel baseline={useUiPrefs().baseline} />;
+  return <ExportPanel baseline={useAppStore(selectBaseline)} />;
 }
 
 /** Tabs of the main area, in order; the first is shown at start. */

@@ -2,18 +2,22 @@
 // next. Each step moves the time cursor, outlines the task on its Gantt and
 // says what happened: the ready task, the candidate places with their PTT
 // values and costs, what was chosen and why.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { DecisionLog } from "../engine/engine-types";
 import { formatDuration, formatMs, schedulerLabel } from "../logic/format";
 import { Term } from "../panels/Glossary";
-import { useStore } from "../state/StoreProvider";
+import { useActions, useAppStore, useEngine, useStoreApi } from "../state/AppProvider";
+import { selectCursorNs, selectResult } from "../state/selectors";
 import { candidatesOf, decisionAt, placeLabel, revealTime } from "./step-model";
 
 const PLAY_INTERVAL_MS = 700;
 
 export function StepPanel() {
-  const { state, dispatch, engine } = useStore();
-  const result = state.good?.result ?? null;
+  const engine = useEngine();
+  const store = useStoreApi();
+  const { setCursor, setHighlight, setWindow } = useActions();
+  const result = useAppStore(selectResult);
+  const cursorNs = useAppStore(selectCursorNs);
   const runs = result?.summary.runs ?? [];
   const [run, setRun] = useState(0);
   const runIndex = Math.min(run, Math.max(0, runs.length - 1));
@@ -44,17 +48,15 @@ export function StepPanel() {
   const d = decisions[index];
 
   // Show the decision on the Gantts: cursor, outline, and keep it in view.
-  const latest = useRef(state);
-  latest.current = state;
   useEffect(() => {
     if (!d) return;
-    dispatch({ type: "cursor", tNs: d.t_ns });
-    dispatch({ type: "highlight", highlight: { run: runIndex, task: d.task } });
-    const { window: win, bounds } = latest.current;
+    setCursor(d.t_ns);
+    setHighlight({ run: runIndex, task: d.task });
+    const { window: win, bounds } = store.getState().sim;
     const next = revealTime(win, bounds, d.t_ns);
-    if (next !== win) dispatch({ type: "setWindow", window: next });
-  }, [d, runIndex, dispatch]);
-  useEffect(() => () => dispatch({ type: "highlight", highlight: null }), [dispatch]);
+    if (next !== win) setWindow(next);
+  }, [d, runIndex, store, setCursor, setHighlight, setWindow]);
+  useEffect(() => () => setHighlight(null), [setHighlight]);
 
   useEffect(() => {
     if (!playing) return;
@@ -140,8 +142,8 @@ export function StepPanel() {
       <button
         type="button"
         className="link"
-        disabled={state.cursorNs === null}
-        onClick={() => state.cursorNs !== null && setIndex(decisionAt(decisions, state.cursorNs))}
+        disabled={cursorNs === null}
+        onClick={() => cursorNs !== null && setIndex(decisionAt(decisions, cursorNs))}
         title="Jump to the first decision at or after the time cursor"
       >
         jump to the cursor

@@ -1,6 +1,6 @@
 // Helpers of the step-through view. Pure, unit-tested.
 import type { DecisionCandidate, DecisionRecord } from "../engine/engine-types";
-import type { TimeWindow } from "../timeline/time-scale";
+import type { TimeWindow } from "../types/units";
 
 /** "core 2", or "cores 4–7 (width 4)". */
 export function placeLabel(leader: number, width: number): string {

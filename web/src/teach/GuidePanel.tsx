@@ -3,31 +3,31 @@
 import { useEffect } from "react";
 import type { GuideStep, PresetInfo } from "../engine/engine-types";
 import { schedulerLabel } from "../logic/format";
-import { useStore } from "../state/StoreProvider";
-import { useView } from "../url/ViewProvider";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectSettled, selectStep } from "../state/selectors";
 
 /** Applies a step's pointers: the selected row and the visible window. */
 export function useStepFocus(step: GuideStep | undefined, stepIndex: number | null): void {
-  const { dispatch, state } = useStore();
-  const { viewDispatch } = useView();
-  const ready = state.good !== null && !state.simPending;
+  const actions = useActions();
+  const ready = useAppStore(selectSettled);
   useEffect(() => {
     if (!step || stepIndex === null || !ready) return;
-    viewDispatch({ type: "select", selection: step.core !== undefined ? { scheduler: step.scheduler, core: step.core } : null });
-    if (step.window_ns) dispatch({ type: "setWindow", window: { t0Ns: step.window_ns[0], t1Ns: step.window_ns[1] } });
-    else dispatch({ type: "resetWindow" });
+    actions.selectRow(step.core !== undefined ? { scheduler: step.scheduler, core: step.core } : null);
+    if (step.window_ns) actions.setWindow({ t0Ns: step.window_ns[0], t1Ns: step.window_ns[1] });
+    else actions.resetWindow();
     // Only when the step changes (or its scenario finishes loading), not on every zoom.
   }, [stepIndex, step, ready]);
 }
 
 export function GuidePanel(props: { readonly preset: PresetInfo }) {
-  const { view, viewDispatch } = useView();
+  const { setStep } = useActions();
+  const openStep = useAppStore(selectStep);
   const steps = props.preset.steps ?? [];
-  const index = view.step === null ? null : Math.min(view.step, steps.length - 1);
+  const index = openStep === null ? null : Math.min(openStep, steps.length - 1);
   const step = index === null ? undefined : steps[index];
   useStepFocus(step, index);
   if (!step || index === null) return null;
-  const go = (i: number) => viewDispatch({ type: "step", step: i });
+  const go = (i: number) => setStep(i);
   return (
     <aside className="guide" data-testid="guide" aria-label="Guided explanation">
       <div className="guide-head">
@@ -35,7 +35,7 @@ export function GuidePanel(props: { readonly preset: PresetInfo }) {
           Step {index + 1} of {steps.length}
         </span>
         {props.preset.question && <span className="guide-question">{props.preset.question}</span>}
-        <button type="button" className="guide-close" aria-label="Close the guide" title="Close the guide" onClick={() => viewDispatch({ type: "step", step: null })}>
+        <button type="button" className="guide-close" aria-label="Close the guide" title="Close the guide" onClick={() => setStep(null)}>
           ×
         </button>
       </div>

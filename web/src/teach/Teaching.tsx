@@ -3,9 +3,9 @@
 // so App only places it.
 import { useEffect, useState } from "react";
 import type { PresetInfo } from "../engine/engine-types";
-import { useStore } from "../state/StoreProvider";
+import { useAppStore, useEngine } from "../state/AppProvider";
+import { selectGood, selectPage, selectPresenter, selectRowSelection } from "../state/selectors";
 import { sameJson } from "../url/link-state";
-import { useView } from "../url/ViewProvider";
 import { GuidePanel } from "./GuidePanel";
 import { PaperTable } from "./PaperTable";
 import { useRowSelection } from "./use-row-selection";
@@ -14,10 +14,12 @@ import "./teach.css";
 
 /** Keys and row highlight; call once, whatever the page. */
 export function useTeaching(preset: PresetInfo | undefined): void {
-  const { state } = useStore();
-  const { view } = useView();
+  const good = useAppStore(selectGood);
+  const page = useAppStore(selectPage);
+  const presenter = useAppStore(selectPresenter);
+  const selection = useAppStore(selectRowSelection);
   useTeachKeys(preset?.steps?.length ?? 0);
-  useRowSelection(view.page === "explorer" ? view.selection : null, [state.good, view.page, view.presenter]);
+  useRowSelection(page === "explorer" ? selection : null, [good, page, presenter]);
 }
 
 export function GuideSlot(props: { readonly preset: PresetInfo | undefined }) {
@@ -25,7 +27,8 @@ export function GuideSlot(props: { readonly preset: PresetInfo | undefined }) {
 }
 
 export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
-  const { state, engine } = useStore();
+  const engine = useEngine();
+  const good = useAppStore(selectGood);
   const [presetText, setPresetText] = useState<string | null>(null);
   const name = props.preset?.name;
   useEffect(() => {
@@ -36,7 +39,6 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
       live = false;
     };
   }, [engine, name]);
-  const good = state.good;
   if (!props.preset || !good) return null;
   return <PaperTable preset={props.preset} summary={good.result.summary} edited={presetText !== null && !sameJson(presetText, good.scenarioText)} />;
 }

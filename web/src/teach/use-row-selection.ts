@@ -2,13 +2,13 @@
 // across the plot) and picked by clicking a row label. Works on the DOM the
 // timeline renders, so the timeline needs no change.
 import { useEffect, useRef } from "react";
-import type { Selection } from "../url/link-state";
-import { useView } from "../url/ViewProvider";
+import { useActions } from "../state/AppProvider";
+import type { Selection } from "../types/view";
 
 const ATTR = "data-selected";
 
 export function useRowSelection(selection: Selection | null, renderKey: unknown): void {
-  const { viewDispatch } = useView();
+  const { selectRow } = useActions();
   const scrolledFor = useRef<Selection | null>(null);
 
   useEffect(() => {
@@ -37,9 +37,9 @@ export function useRowSelection(selection: Selection | null, renderKey: unknown)
       const gantt = row.closest<HTMLElement>('[data-testid="gantt"]');
       const core = Number(row.dataset.core);
       const scheduler = gantt?.dataset.scheduler;
-      viewDispatch({ type: "select", selection: row.hasAttribute(ATTR) ? null : { core, scheduler } });
+      selectRow(row.hasAttribute(ATTR) ? null : { core, scheduler });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  }, [viewDispatch]);
+  }, [selectRow]);
 }

@@ -7,7 +7,7 @@ import { formatMetric, schedulerLabel } from "../logic/format";
 import { threadLabel } from "../logic/loop-phases";
 import type { Theme } from "../logic/palette";
 import { hitTest } from "../logic/segments";
-import type { Hover } from "../state/store";
+import type { Hover } from "../state/sim";
 import { computeLayout, rowAt } from "./gantt-layout";
 import { GanttCanvas } from "./GanttCanvas";
 import type { RenderLoop } from "./render-loop";

@@ -4,14 +4,15 @@ import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef } from "r
 import { formatDuration, formatMs } from "../logic/format";
 import { isLoopSummary, PHASE_HELP, phaseColor } from "../logic/loop-phases";
 import { taskTypeColor, priorityColor } from "../logic/palette";
-import { useStore } from "../state/StoreProvider";
-import { useUiPrefs } from "../state/ui-prefs";
-import type { Hover } from "../state/store";
+import { useShallow } from "zustand/shallow";
+import { useActions, useAppStore } from "../state/AppProvider";
+import type { AppStore } from "../state/app-store";
+import { selectCriticalOnly } from "../state/selectors";
 import { GanttPanel } from "./GanttPanel";
 import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
 import { TimeAxis } from "./TimeAxis";
-import { TimeScale, type TimeWindow } from "./time-scale";
+import { TimeScale } from "./time-scale";
 import { Tooltip } from "./Tooltip";
 import { useElementWidth } from "./use-element-width";
 import { useFontScale } from "./use-font-scale";
@@ -34,45 +35,46 @@ export interface TimelineProps {
 }
 
 export function Timeline(props: TimelineProps) {
-  const { state, dispatch } = useStore();
+  const { setWindow, setHover: onHover, setCursor, resetWindow } = useActions();
+  // Everything the Gantts show of the simulation slice; a change elsewhere in the store does not re-render them.
+  const { window: visible, bounds, hover, cursorNs, highlight, imported, result } = useAppStore(
+    useShallow(({ sim }: AppStore) => ({ window: sim.window, bounds: sim.bounds, hover: sim.hover, cursorNs: sim.cursorNs, highlight: sim.highlight, imported: sim.imported, result: sim.good?.result ?? null })),
+  );
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const baseTheme = useTheme();
-  const { criticalOnly } = useUiPrefs();
+  const criticalOnly = useAppStore(selectCriticalOnly);
   const theme = useMemo(() => (criticalOnly ? { ...baseTheme, criticalOnly } : baseTheme), [baseTheme, criticalOnly]);
   const fontScale = useFontScale();
   const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, fontScale));
   const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
-  const scale = useMemo(() => new TimeScale(state.window, plotWidth), [state.window, plotWidth]);
-  const setWindow = useCallback((window: TimeWindow) => dispatch({ type: "setWindow", window }), [dispatch]);
-  const onHover = useCallback((hover: Hover | null) => dispatch({ type: "hover", hover }), [dispatch]);
+  const scale = useMemo(() => new TimeScale(visible, plotWidth), [visible, plotWidth]);
   const isDragging = useTimelineInteractions({
     containerRef,
     plotLeftCss: gutterCss,
     plotWidthCss: plotWidth,
-    window: state.window,
-    bounds: state.bounds,
+    window: visible,
+    bounds,
     setWindow,
   });
 
   const onBodyMouseMove = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
       const x = event.clientX - event.currentTarget.getBoundingClientRect().left - gutterCss;
-      dispatch({ type: "cursor", tNs: x >= 0 && x <= plotWidth ? scale.pxToTime(x) : null });
+      setCursor(x >= 0 && x <= plotWidth ? scale.pxToTime(x) : null);
     },
-    [dispatch, scale, plotWidth],
+    [setCursor, scale, plotWidth],
   );
-  const cursorX = state.cursorNs === null ? null : scale.timeToPx(state.cursorNs);
+  const cursorX = cursorNs === null ? null : scale.timeToPx(cursorNs);
 
-  const result = state.good?.result ?? null;
   const loopLevel = result !== null && isLoopSummary(result.summary);
   return (
     <section className="timeline" aria-label="Per-core schedules">
       <div className="timeline-toolbar">
         <span data-testid="visible-window" className="visible-window">
-          {formatMs(state.window.t0Ns)} – {formatMs(state.window.t1Ns)} <span className="muted">(span {formatDuration(state.window.t1Ns - state.window.t0Ns)})</span>
+          {formatMs(visible.t0Ns)} – {formatMs(visible.t1Ns)} <span className="muted">(span {formatDuration(visible.t1Ns - visible.t0Ns)})</span>
         </span>
-        <button type="button" data-testid="reset-zoom" onClick={() => dispatch({ type: "resetWindow" })}>
+        <button type="button" data-testid="reset-zoom" onClick={resetWindow}>
           Reset zoom
         </button>
         <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan</span>
@@ -101,11 +103,11 @@ export function Timeline(props: TimelineProps) {
           </ul>
         )}
       </div>
-      <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => dispatch({ type: "cursor", tNs: null })}>
+      <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => setCursor(null)}>
         <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
         </div>
-        {state.imported && <ImportedGantt view={state.imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} taskTypes={result?.summary.task_types ?? NO_TYPES} />}
+        {imported && <ImportedGantt view={imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} taskTypes={result?.summary.task_types ?? NO_TYPES} />}
         {props.above?.(scale, gutterCss)}
         <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}
@@ -122,8 +124,8 @@ export function Timeline(props: TimelineProps) {
               scale={scale}
               theme={theme}
               gutterCss={gutterCss}
-              hover={state.hover}
-              highlightTask={state.highlight?.run === i ? state.highlight.task : -1}
+              hover={hover}
+              highlightTask={highlight?.run === i ? highlight.task : -1}
               rowScale={fontScale}
               isDragging={isDragging}
               onHover={onHover}
@@ -131,7 +133,7 @@ export function Timeline(props: TimelineProps) {
             />
           ))}
       </div>
-      <Tooltip hover={state.hover} result={result} />
+      <Tooltip hover={hover} result={result} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { SimResult } from "../engine/engine";
 import { NO_TASK, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";
 import { LOOP_PHASES, PHASE_HELP } from "../logic/loop-phases";
-import type { Hover } from "../state/store";
+import type { Hover } from "../state/sim";
 
 const KIND_LABEL = ["work", "overhead (steal / search / dispatch)", "idle"];
 

@@ -1,5 +1,6 @@
 // Paints one scheduler run on a canvas: frequency strips, per-core segment
 // rows (with level of detail), interference marks and the hover outline.
+import { max } from "d3-array";
 import type { SegmentColumns } from "../engine/engine";
 import type { ClusterSummary, RunInfo } from "../engine/engine-types";
 import { SegKind } from "../engine/engine-types";
@@ -106,7 +107,7 @@ function paintFrequencies({ ctx, layout, clusters, run, scale, theme, widthCss }
   for (const strip of layout.freqStrips) {
     const cluster = clusters[strip.cluster];
     const intervals = run.freq_intervals.filter((f) => f.cluster === strip.cluster);
-    const maxFreq = Math.max(1, ...cluster.freqs_mhz, ...intervals.map((f) => f.freq_mhz));
+    const maxFreq = Math.max(1, max(cluster.freqs_mhz) ?? 0, max(intervals, (f) => f.freq_mhz) ?? 0);
     const usable = strip.height - 3;
     ctx.fillStyle = theme.freqFill;
     ctx.strokeStyle = theme.freqLine;

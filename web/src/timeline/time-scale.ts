@@ -1,11 +1,6 @@
 // Maps a visible time window [t0Ns, t1Ns] onto [0, widthCss] pixels
 // (after Perfetto's TimeScale). Pure, unit-tested.
-import type { CssPixels, Nanos } from "../types/units";
-
-export interface TimeWindow {
-  readonly t0Ns: Nanos;
-  readonly t1Ns: Nanos;
-}
+import type { CssPixels, Nanos, TimeWindow } from "../types/units";
 
 export class TimeScale {
   readonly t0Ns: Nanos;

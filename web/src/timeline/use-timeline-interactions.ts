@@ -1,8 +1,8 @@
 // Zoom and pan of the shared window: mouse wheel zooms around the cursor,
 // drag pans, and W/S (zoom in/out) A/D (pan left/right) work as in Perfetto.
 import { type RefObject, useCallback, useEffect, useRef } from "react";
-import type { TimeWindow } from "./time-scale";
-import { panBy, wheelZoomFactor, zoomAround } from "./viewport";
+import type { TimeWindow } from "../types/units";
+import { panBy, wheelZoomFactor, zoomAround } from "../logic/viewport";
 
 const KEY_ZOOM_IN = 0.8;
 const KEY_PAN_FRACTION = 0.15;

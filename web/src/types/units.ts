@@ -8,3 +8,9 @@ export type CssPixels = number;
 export type DevicePixels = number;
 /** A fraction in [0, 1]. */
 export type UnitInterval = number;
+
+/** A span of simulated time [t0Ns, t1Ns] (the visible window, a run's bounds). */
+export interface TimeWindow {
+  readonly t0Ns: Nanos;
+  readonly t1Ns: Nanos;
+}

@@ -3,11 +3,13 @@
 // plus the banner that says why a link could not be opened.
 import { useState } from "react";
 import type { PresetInfo } from "../engine/engine-types";
+import { useActions, useAppStore } from "../state/AppProvider";
+import { selectView } from "../state/selectors";
 import { copyText } from "./copy-text";
-import { useView } from "./ViewProvider";
 
 export function LinkBar(props: { readonly preset: PresetInfo | undefined; readonly currentUrl: () => Promise<string> }) {
-  const { view, viewDispatch } = useView();
+  const view = useAppStore(selectView);
+  const actions = useActions();
   const [copied, setCopied] = useState<"idle" | "copied" | { manual: string } | { error: string }>("idle");
   const hasGuide = (props.preset?.steps?.length ?? 0) > 0;
 
@@ -33,15 +35,15 @@ export function LinkBar(props: { readonly preset: PresetInfo | undefined; readon
             <p>{props.preset.description}</p>
           </div>
         )}
-        <button type="button" data-testid="open-gallery" aria-pressed={view.page === "gallery"} onClick={() => viewDispatch({ type: "page", page: view.page === "gallery" ? "explorer" : "gallery" })}>
+        <button type="button" data-testid="open-gallery" aria-pressed={view.page === "gallery"} onClick={() => actions.setPage(view.page === "gallery" ? "explorer" : "gallery")}>
           {view.page === "gallery" ? "← Back to the explorer" : "Gallery"}
         </button>
         {view.page === "explorer" && hasGuide && (
-          <button type="button" data-testid="open-guide" aria-pressed={view.step !== null} onClick={() => viewDispatch({ type: "step", step: view.step === null ? 0 : null })}>
+          <button type="button" data-testid="open-guide" aria-pressed={view.step !== null} onClick={() => actions.setStep(view.step === null ? 0 : null)}>
             {view.step === null ? "Guide" : "Close guide"}
           </button>
         )}
-        <button type="button" data-testid="presenter" aria-pressed={view.presenter} title="Large fonts, editors hidden (key P)" onClick={() => viewDispatch({ type: "presenter", on: !view.presenter })}>
+        <button type="button" data-testid="presenter" aria-pressed={view.presenter} title="Large fonts, editors hidden (key P)" onClick={() => actions.setPresenter(!view.presenter)}>
           {view.presenter ? "Leave presenter mode" : "Presenter mode"}
         </button>
         <button type="button" data-testid="copy-link" title="Copy a link to exactly this view" onClick={() => void copy()}>
@@ -62,7 +64,7 @@ export function LinkBar(props: { readonly preset: PresetInfo | undefined; readon
       {view.linkError && (
         <div className="error-banner link-error" role="alert" data-testid="link-error">
           <span>{view.linkError}</span>
-          <button type="button" className="dismiss" aria-label="Dismiss" onClick={() => viewDispatch({ type: "linkError", message: null })}>
+          <button type="button" className="dismiss" aria-label="Dismiss" onClick={() => actions.setLinkError(null)}>
             ×
           </button>
         </div>

@@ -5,33 +5,12 @@
 //   #v1.<base64url(deflate-raw(JSON))>   the whole state, versioned
 //   #preset=dam-fig5&t=0,2000000&step=1&presenter=1   a preset by name (short, never breaks)
 //   #gallery                              the gallery page
+import type { LinkView } from "../types/view";
 import { LinkError, MAX_FRAGMENT_CHARS, packJson, unpackJson } from "./codec";
 
 /** The version this page writes. */
 export const LINK_VERSION = 1;
 
-export type Page = "explorer" | "gallery";
-
-/** A highlighted core row, in one Gantt (by scheduler) or in all. */
-export interface Selection {
-  readonly scheduler?: string;
-  readonly core: number;
-}
-
-/** View state: everything shown that is not derived from the scenario. */
-export interface LinkView {
-  readonly page?: Page;
-  /** Visible window [t0Ns, t1Ns]; absent = everything. */
-  readonly window?: readonly [number, number];
-  readonly presenter?: boolean;
-  /** Open guided-explanation step (0-based); absent = guide closed. */
-  readonly step?: number;
-  readonly selection?: Selection;
-  /** Open tab of the main view area (a view id such as "compare"); absent = the first. */
-  readonly tab?: string;
-  /** Open tab of the side panel (such as "step"); absent = the first. */
-  readonly panel?: string;
-}
 
 /**
  * Version 1 of the link payload: a preset name or a whole scenario, plus the view.

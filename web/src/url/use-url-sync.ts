@@ -5,13 +5,16 @@
 //    mode, guide step and selection replace the current one (debounced).
 //  * Back/forward: popstate decodes the fragment and restores that state.
 import { useCallback, useEffect, useRef } from "react";
+import { useShallow } from "zustand/shallow";
 import type { PresetInfo } from "../engine/engine-types";
-import type { AppState } from "../state/store";
-import { useStore } from "../state/StoreProvider";
+import type { AppStore } from "../state/app-store";
+import { useActions, useAppStore, useStoreApi } from "../state/AppProvider";
+import { selectView } from "../state/selectors";
+import type { SimState } from "../state/sim";
+import { linkViewOf } from "../state/view";
+import type { LinkView } from "../types/view";
 import { LinkError, MAX_FRAGMENT_CHARS } from "./codec";
-import { formatFragment, type LinkState, type LinkView, parseFragment, sameJson } from "./link-state";
-import { useView } from "./ViewProvider";
-import { linkViewOf, type ViewState } from "./view-store";
+import { formatFragment, type LinkState, parseFragment, sameJson } from "./link-state";
 
 /** Delay before a view change (zoom, pan, step) rewrites the URL. */
 const REPLACE_DEBOUNCE_MS = 250;
@@ -45,15 +48,27 @@ function messageOf(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
 }
 
-function isFull(state: AppState): boolean {
+function isFull(state: SimState): boolean {
   return Math.abs(state.window.t0Ns - state.bounds.t0Ns) < 0.5 && Math.abs(state.window.t1Ns - state.bounds.t1Ns) < 0.5;
 }
 
 export function useUrlSync(): UrlSync {
-  const { state, dispatch, engine } = useStore();
-  const { view, viewDispatch } = useView();
-  const latest = useRef({ state, view });
-  latest.current = { state, view };
+  const store = useStoreApi();
+  const { engine } = store;
+  const actions = useActions();
+  const state = useAppStore(
+    useShallow((s: AppStore) => ({
+      good: s.sim.good,
+      error: s.sim.error,
+      simPending: s.sim.simPending,
+      scenarioText: s.sim.scenarioText,
+      presets: s.sim.presets,
+      presetName: s.sim.presetName,
+      window: s.sim.window,
+      bounds: s.sim.bounds,
+    })),
+  );
+  const view = useAppStore(selectView);
 
   const presetTexts = useRef(new Map<string, Promise<string>>());
   const presetText = useCallback(
@@ -101,19 +116,19 @@ export function useUrlSync(): UrlSync {
         const link = await parseFragment(window.location.hash);
         if (!link) return null;
         if (!link.preset && !link.scenario) {
-          viewDispatch({ type: "applyLink", view: link.view });
+          actions.applyLink(link.view);
           return null;
         }
         const resolved = await resolve(link, presets);
         awaiting.current = { text: resolved.text, window: link.view.window };
-        viewDispatch({ type: "applyLink", view: link.view });
+        actions.applyLink(link.view);
         return resolved;
       } catch (err) {
-        viewDispatch({ type: "linkError", message: `This link could not be opened: ${messageOf(err)}. The default scenario is shown instead.` });
+        actions.setLinkError(`This link could not be opened: ${messageOf(err)}. The default scenario is shown instead.`);
         return null;
       }
     },
-    [resolve, viewDispatch],
+    [resolve, actions],
   );
 
   // A link's scenario ran: apply its window. Or it failed validation in the engine: say so and open the default.
@@ -122,15 +137,15 @@ export function useUrlSync(): UrlSync {
     if (!pending || state.simPending) return;
     if (state.good?.scenarioText === pending.text && state.scenarioText === pending.text) {
       awaiting.current = null;
-      if (pending.window) dispatch({ type: "setWindow", window: { t0Ns: pending.window[0], t1Ns: pending.window[1] } });
-      else dispatch({ type: "resetWindow" });
+      if (pending.window) actions.setWindow({ t0Ns: pending.window[0], t1Ns: pending.window[1] });
+      else actions.resetWindow();
     } else if (state.error && state.scenarioText === pending.text) {
       awaiting.current = null;
-      viewDispatch({ type: "linkError", message: `This link's scenario is not valid: ${messageOf(state.error)}. The default scenario is shown instead.` });
+      actions.setLinkError(`This link's scenario is not valid: ${messageOf(state.error)}. The default scenario is shown instead.`);
       const fallback = state.presets[0]?.name;
-      if (fallback) presetText(fallback).then((text) => dispatch({ type: "scenarioSet", text, debounceMs: 0, presetName: fallback, platformName: "" }));
+      if (fallback) presetText(fallback).then((text) => actions.setScenario(text, { debounceMs: 0, presetName: fallback, platformName: "" }));
     }
-  }, [state.good, state.error, state.simPending, state.scenarioText, state.presets, dispatch, viewDispatch, presetText]);
+  }, [state.good, state.error, state.simPending, state.scenarioText, state.presets, actions, presetText]);
 
   // A preset picked by hand (not restored from a link): its guide starts at step 1 and the old row selection goes.
   const lastPresetName = useRef<string | null>(null);
@@ -138,13 +153,13 @@ export function useUrlSync(): UrlSync {
     const previous = lastPresetName.current;
     lastPresetName.current = state.presetName;
     if (!previous || previous === state.presetName || awaiting.current) return;
-    const { view: v } = latest.current;
-    if (v.step !== null) viewDispatch({ type: "step", step: 0 });
-    if (v.selection !== null) viewDispatch({ type: "select", selection: null });
-  }, [state.presetName, viewDispatch]);
+    const v = store.getState().view;
+    if (v.step !== null) actions.setStep(0);
+    if (v.selection !== null) actions.selectRow(null);
+  }, [state.presetName, store, actions]);
 
   /** The link state now, with the key that tells a new scenario from a view change. */
-  const snapshot = useCallback(async (s: AppState, v: ViewState, exact = false): Promise<{ link: LinkState; key: string } | null> => {
+  const snapshot = useCallback(async ({ sim: s, view: v }: AppStore, exact = false): Promise<{ link: LinkState; key: string } | null> => {
     const good = s.good;
     if (!good) return null;
     const win = isFull(s) ? undefined : ([Math.round(s.window.t0Ns), Math.round(s.window.t1Ns)] as const);
@@ -157,20 +172,20 @@ export function useUrlSync(): UrlSync {
 
   const currentUrl = useCallback(async () => {
     // The exact form: the scenario itself, so the link survives later changes to the preset.
-    const snap = await snapshot(latest.current.state, latest.current.view, true);
+    const snap = await snapshot(store.getState(), true);
     const fragment = snap ? await formatFragment(snap.link) : window.location.hash;
     if (fragment.length > MAX_FRAGMENT_CHARS) {
       throw new LinkError(`this scenario is too large for a link (${Math.round(fragment.length / 1024)} KB compressed; links hold at most ${MAX_FRAGMENT_CHARS / 1024} KB). Share the scenario JSON instead`);
     }
     return `${window.location.origin}${window.location.pathname}${window.location.search}${fragment}`;
-  }, [snapshot]);
+  }, [snapshot, store]);
 
   // Write the URL after every change that is shown.
   useEffect(() => {
     if (awaiting.current || !state.good || state.simPending) return;
     const seq = ++writeSeq.current;
     const write = async () => {
-      const snap = await snapshot(latest.current.state, latest.current.view);
+      const snap = await snapshot(store.getState());
       if (!snap || seq !== writeSeq.current) return;
       const fragment = await formatFragment(snap.link);
       // Too large for a link: the URL keeps its last state, and "Copy link" says why.
@@ -192,17 +207,17 @@ export function useUrlSync(): UrlSync {
     lastViewKey.current = viewKey;
     if (immediate) void write().catch(() => undefined);
     else timer.current = setTimeout(() => void write().catch(() => undefined), REPLACE_DEBOUNCE_MS);
-  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, view.tab, view.panel, snapshot]);
+  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, view.tab, view.panel, snapshot, store]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Back and forward.
   useEffect(() => {
     const onPop = () => {
-      const { state: s } = latest.current;
+      const { presets } = store.getState().sim;
       (async () => {
         const link = (await parseFragment(window.location.hash)) ?? { view: {} };
-        const resolved = await resolve(link, s.presets);
+        const resolved = await resolve(link, presets);
         // Everything the write effect compares is set before any dispatch, so restoring never pushes.
         writeSeq.current++;
         clearTimeout(timer.current);
@@ -210,22 +225,22 @@ export function useUrlSync(): UrlSync {
         lastText.current = resolved.text;
         lastPage.current = link.view.page ?? "explorer";
         lastViewKey.current = viewKeyOf(link.view);
-        const current = latest.current.state.good?.scenarioText;
+        const current = store.getState().sim.good?.scenarioText;
         if (resolved.text !== current) awaiting.current = { text: resolved.text, window: link.view.window };
-        viewDispatch({ type: "linkError", message: null });
-        viewDispatch({ type: "applyLink", view: link.view });
+        actions.setLinkError(null);
+        actions.applyLink(link.view);
         if (resolved.text !== current) {
-          dispatch({ type: "scenarioSet", text: resolved.text, debounceMs: 0, presetName: resolved.presetName, platformName: "" });
+          actions.setScenario(resolved.text, { debounceMs: 0, presetName: resolved.presetName, platformName: "" });
         } else if (link.view.window) {
-          dispatch({ type: "setWindow", window: { t0Ns: link.view.window[0], t1Ns: link.view.window[1] } });
+          actions.setWindow({ t0Ns: link.view.window[0], t1Ns: link.view.window[1] });
         } else {
-          dispatch({ type: "resetWindow" });
+          actions.resetWindow();
         }
-      })().catch((err: unknown) => viewDispatch({ type: "linkError", message: `This link could not be opened: ${messageOf(err)}.` }));
+      })().catch((err: unknown) => actions.setLinkError(`This link could not be opened: ${messageOf(err)}.`));
     };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
-  }, [dispatch, viewDispatch, resolve]);
+  }, [actions, resolve, store]);
 
   return { openInitial, currentUrl };
 }

@@ -1,6 +1,7 @@
 // The loop level side by side: every loop schedule's completion, speedup over
 // static(BS), removals, overhead and imbalance, the paper's reported figures,
 // and the per-loop SF chart. Shown only for loop-program scenarios.
+import { min } from "d3-array";
 import { useMemo } from "react";
 import type { RunSummary } from "../../engine/engine-types";
 import { formatDuration, formatMetric, schedulerLabel } from "../../logic/format";
@@ -12,7 +13,7 @@ export function LoopPanel(props: { readonly summary: RunSummary; readonly scenar
   const figures = useMemo(() => paperFigures(scenarioText), [scenarioText]);
   const baseline = summary.runs.some((r) => r.scheduler === "static-bs") ? "static-bs" : summary.runs[0]?.scheduler ?? "";
   const speedups = speedupOver(summary, baseline);
-  const best = Math.min(...summary.runs.map((r) => r.metrics.makespan_ns));
+  const best = min(summary.runs, (r) => r.metrics.makespan_ns) ?? Number.NaN;
   return (
     <section className="loop-panel" data-testid="loop-panel" aria-label="Loop schedules">
       <div className="loop-panel-row">

@@ -1,5 +1,6 @@
 // Per-loop speedup factor: the true SF of each loop (grey bars) against the SF
 // each schedule estimated (dots), as in seed 003 Fig. 2 and Fig. 9(c).
+import { max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
 import type { RunSummary } from "../../engine/engine-types";
 import { schedulerLabel } from "../../logic/format";
@@ -16,7 +17,7 @@ export function SfChart(props: { readonly summary: RunSummary }) {
   const estimators = props.summary.runs
     .map((run, r) => ({ run, r }))
     .filter(({ r }) => rows.some((row) => row.estimated[r] !== null));
-  const maxSf = Math.max(1, ...rows.map((row) => row.trueSf), ...rows.flatMap((row) => row.estimated.filter((e): e is number => e !== null)));
+  const maxSf = Math.max(1, max(rows, (row) => row.trueSf) ?? 0, max(rows.flatMap((row) => row.estimated), (e) => e ?? undefined) ?? 0);
   // At most 36 px per loop, so a single loop does not fill the chart.
   const plotRight = Math.min(WIDTH - MARGIN.right, MARGIN.left + 36 * rows.length);
   const x = scaleBand<number>().domain(rows.map((row) => row.loop)).range([MARGIN.left, plotRight]).padding(0.25);

@@ -1,4 +1,5 @@
 // Work time per core for every scheduler (seed 001 Fig. 6): kernels only, no runtime activity or idleness.
+import { max as d3max } from "d3-array";
 import type { PlatformSummary, RunInfo } from "../../engine/engine-types";
 import { formatDuration, schedulerLabel } from "../../logic/format";
 
@@ -8,7 +9,7 @@ const H = 90;
 
 export function CoreWorkBars(props: { readonly runs: readonly RunInfo[]; readonly platform: PlatformSummary }) {
   const n = props.platform.n_cores;
-  const max = Math.max(1, ...props.runs.flatMap((r) => r.metrics.busy_ns_per_core));
+  const max = Math.max(1, d3max(props.runs.flatMap((r) => r.metrics.busy_ns_per_core)) ?? 0);
   const clusterOf = (core: number) => props.platform.clusters.findIndex((c) => core >= c.first_core && core < c.first_core + c.cores);
   const width = n * (BAR_W + GAP) + 8;
   return (

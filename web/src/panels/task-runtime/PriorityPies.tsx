@@ -1,5 +1,6 @@
 // One pie per scheduler: the execution places its priority tasks ran on (seed 001 Fig. 5),
 // with a legend labelled like the paper, "(C2,4)" = 4 cores from core 2, largest share first.
+import { sum } from "d3-array";
 import type { RunInfo } from "../../engine/engine-types";
 import { schedulerLabel } from "../../logic/format";
 import { PLACE_COLOR_COUNT, pieSlices } from "../../logic/task-runtime";
@@ -22,7 +23,7 @@ export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
         const slices = pieSlices(m.priority_places, index, R);
         const legend = [...slices].sort((a, b) => b.tasks - a.tasks);
         const shown = legend.slice(0, LEGEND_ROWS);
-        const others = legend.slice(LEGEND_ROWS).reduce((sum, s) => sum + s.fraction, 0);
+        const others = sum(legend.slice(LEGEND_ROWS), (s) => s.fraction);
         return (
           <figure key={`${i}-${run.scheduler}`} className="pie" data-testid="priority-pie" data-scheduler={run.scheduler}>
             <figcaption>

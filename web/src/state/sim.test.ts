@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SimResult } from "../engine/engine";
 import { makeSegments } from "../logic/test-fixtures";
-import { initialState, reducer } from "./store";
+import { initialSimState as initialState, simReducer as reducer } from "./sim";
 
 function result(makespanNs: number): SimResult {
   const seg = makeSegments([{ core: 0, start: 0, end: makespanNs }], 1);
@@ -18,7 +18,7 @@ function result(makespanNs: number): SimResult {
   };
 }
 
-describe("store reducer", () => {
+describe("simulation reducer", () => {
   const edited = reducer(initialState, { type: "scenarioSet", text: "{}", debounceMs: 0 });
   const good = reducer(edited, { type: "simSucceeded", revision: 1, scenarioText: "{}", result: result(1_000) });
 

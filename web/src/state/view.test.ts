@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { initialViewState, linkViewOf, viewReducer } from "./view-store";
+import { initialViewState, linkViewOf, viewReducer } from "./view";
 
 test("a link's view replaces the discrete view fields and round-trips", () => {
   const opened = viewReducer(initialViewState, { type: "applyLink", view: { page: "explorer", presenter: true, step: 2, selection: { scheduler: "rws", core: 1 } } });

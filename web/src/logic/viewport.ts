@@ -1,7 +1,6 @@
 // Zoom and pan of the shared visible window, clamped to the data bounds.
 // Pure, unit-tested. Anchors stay under the cursor while zooming.
-import type { Nanos } from "../types/units";
-import type { TimeWindow } from "./time-scale";
+import type { Nanos, TimeWindow } from "../types/units";
 
 /** The narrowest window the UI allows (100 ns). */
 export const MIN_SPAN_NS = 100;

@@ -1,7 +1,7 @@
-// View state that lives beside the main store and in the link: the page
+// The view slice of the app store, the part that lives in the link: the page
 // (explorer or gallery), presenter mode, the open guide step, the selected
-// core row, and the last link error. A pure reducer.
-import type { LinkView, Page, Selection } from "./link-state";
+// core row, the open tabs, and the last link error. A pure reducer.
+import type { LinkView, Page, Selection } from "../types/view";
 
 export interface ViewState {
   readonly page: Page;

@@ -1,10 +1,10 @@
-// The app's single source of truth: a pure reducer plus its types.
+// The scenario and simulation slice of the app store (state/app-store.ts): a pure reducer plus its types.
 // Derived things (pixel layout, LOD, colours) are never stored here.
 import type { SimResult } from "../engine/engine";
 import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
-import type { TimeWindow } from "../timeline/time-scale";
-import { clampWindow } from "../timeline/viewport";
+import { clampWindow } from "../logic/viewport";
+import type { TimeWindow } from "../types/units";
 
 export interface Hover {
   readonly run: number;
@@ -19,7 +19,7 @@ export interface GoodResult {
   readonly result: SimResult;
 }
 
-export interface AppState {
+export interface SimState {
   readonly presets: readonly PresetInfo[];
   readonly platforms: readonly PlatformInfo[];
   readonly presetName: string;
@@ -45,7 +45,7 @@ export interface AppState {
   readonly imported: ImportedView | null;
 }
 
-export type Action =
+export type SimAction =
   | { type: "catalogLoaded"; presets: PresetInfo[]; platforms: PlatformInfo[] }
   | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string }
   | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
@@ -60,7 +60,7 @@ export type Action =
   | { type: "importLoaded"; imported: ImportedView }
   | { type: "importCleared" };
 
-export const initialState: AppState = {
+export const initialSimState: SimState = {
   presets: [],
   platforms: [],
   presetName: "",
@@ -97,7 +97,7 @@ function sameWindow(a: TimeWindow, b: TimeWindow): boolean {
   return Math.abs(a.t0Ns - b.t0Ns) < 1e-6 && Math.abs(a.t1Ns - b.t1Ns) < 1e-6;
 }
 
-export function reducer(state: AppState, action: Action): AppState {
+export function simReducer(state: SimState, action: SimAction): SimState {
   switch (action.type) {
     case "catalogLoaded":
       return { ...state, presets: action.presets, platforms: action.platforms };

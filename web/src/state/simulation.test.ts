@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SupersededError, type SimResult } from "../engine/engine";
+import { createAppStore } from "./app-store";
+import { fakeEngine } from "./fake-engine";
+import { startSimulation } from "./simulation";
+
+const RESULT = { summary: { scenario_name: "s", platform: { name: "p", n_cores: 1, clusters: [] }, task_types: [], runs: [] }, segments: [], simMs: 1 } as SimResult;
+
+function setup(simulate: (text: string) => Promise<SimResult> = () => Promise.resolve(RESULT)) {
+  const engine = fakeEngine({
+    listPresets: () => Promise.resolve([{ name: "first", title: "First", description: "" }]),
+    listPlatforms: () => Promise.resolve([]),
+    presetScenario: () => Promise.resolve('{"name":"first"}'),
+    simulate,
+  });
+  const store = createAppStore({ engine });
+  return { engine, store };
+}
+
+async function flush(ms = 0) {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+describe("simulation driver", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("opens the first preset and simulates it", async () => {
+    vi.useFakeTimers();
+    const { store, engine } = setup();
+    const stop = startSimulation(store);
+    await flush();
+    expect(store.getState().sim).toMatchObject({ presetName: "first", scenarioText: '{"name":"first"}', simPending: false, error: null });
+    expect(store.getState().sim.good?.result).toBe(RESULT);
+    expect(engine.calls.filter((c) => c === "simulate")).toHaveLength(1);
+    stop();
+  });
+
+  it("opens the scenario a link asks for", async () => {
+    vi.useFakeTimers();
+    const { store } = setup();
+    const stop = startSimulation(store, () => Promise.resolve({ text: '{"name":"linked"}', presetName: "" }));
+    await flush();
+    expect(store.getState().sim.good?.scenarioText).toBe('{"name":"linked"}');
+    stop();
+  });
+
+  it("debounces typing: only the last text of a burst is simulated", async () => {
+    vi.useFakeTimers();
+    const texts: string[] = [];
+    const { store } = setup((text) => {
+      texts.push(text);
+      return Promise.resolve(RESULT);
+    });
+    const stop = startSimulation(store);
+    await flush();
+    const { setScenario } = store.getState().actions;
+    setScenario('{"a":1}', { debounceMs: 300 });
+    await flush(200);
+    setScenario('{"a":12}', { debounceMs: 300 });
+    await flush(299);
+    expect(texts).toEqual(['{"name":"first"}']);
+    await flush(1);
+    expect(texts).toEqual(['{"name":"first"}', '{"a":12}']);
+    expect(store.getState().sim.good?.scenarioText).toBe('{"a":12}');
+    stop();
+  });
+
+  it("reports text that does not parse without asking the engine, and ignores superseded runs", async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const { store } = setup(() => (++calls === 2 ? Promise.reject(new SupersededError()) : Promise.resolve(RESULT)));
+    const stop = startSimulation(store);
+    await flush();
+    store.getState().actions.setScenario("{", { debounceMs: 0 });
+    await flush();
+    expect(store.getState().sim.error).toMatch(/^Scenario JSON: /);
+    expect(calls).toBe(1);
+    store.getState().actions.setScenario("{}", { debounceMs: 0 });
+    await flush();
+    expect(calls).toBe(2);
+    expect(store.getState().sim.error).toMatch(/^Scenario JSON: /);
+    stop();
+    store.getState().actions.setScenario('{"b":1}', { debounceMs: 0 });
+    await flush();
+    expect(calls).toBe(2);
+  });
+});
