@@ -19,9 +19,11 @@ pub struct OsMetrics {
     pub app_ideal_speedup: Vec<f64>,
     /// Speedup of a single-application mix (Eq. 1); absent for multi-application mixes.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub speedup: Option<f64>,
     /// Its ideal bound (Eq. 4).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub ideal_speedup: Option<f64>,
     /// Makespan of the whole mix.
     pub makespan_ns: TimeNs,

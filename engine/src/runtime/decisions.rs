@@ -30,6 +30,7 @@ pub struct DecisionRecord {
     pub overhead_ns: TimeNs,
     /// Why, when the policy explains itself.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub explanation: Option<Explanation>,
 }
 

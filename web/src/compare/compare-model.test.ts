@@ -1,6 +1,7 @@
 import { csvParseRows } from "d3-dsv";
 import { describe, expect, it } from "vitest";
 import type { RunMetrics, RunSummary } from "../engine/engine-types";
+import { runOf, summaryOf } from "../logic/test-fixtures";
 import { buildCompareTable, compareCsv, formatDiff, relativeDiff } from "./compare-model";
 
 function run(scheduler: string, makespanMs: number, energy: number): RunSummary["runs"][number] {
@@ -16,15 +17,14 @@ function run(scheduler: string, makespanMs: number, energy: number): RunSummary[
     overhead_ns_per_core: [0],
     utilisation_per_cluster: [0.5],
   };
-  return { scheduler, metrics, freq_intervals: [], interference_intervals: [] };
+  return runOf(scheduler, metrics);
 }
 
-const SUMMARY: RunSummary = {
+const SUMMARY: RunSummary = summaryOf([run("fifo", 20, 2), run("rws", 10, 3), run("dam", 16, 1)], {
   scenario_name: "t",
   platform: { name: "p", n_cores: 1, clusters: [{ name: "big", core_type: "A15", first_core: 0, cores: 1, freqs_mhz: [1], freq_mhz: 1 }] },
-  task_types: ["x"],
-  runs: [run("fifo", 20, 2), run("rws", 10, 3), run("dam", 16, 1)],
-};
+  groups: ["x"],
+});
 
 describe("comparison table", () => {
   it("adds the speedup over the chosen baseline and marks the best", () => {

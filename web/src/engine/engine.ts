@@ -4,23 +4,29 @@ import type { DecisionLog, PlatformInfo, PresetInfo, RunSummary } from "./engine
 import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../types/os-lab";
 
 /**
- * Segment columns of one run, grouped by core and sorted by start time
- * within each core. Segments of core `c` are `coreOffsets[c] .. coreOffsets[c+1]`.
+ * Segment columns of one run, grouped by lane and sorted by start time
+ * within each lane. Segments of lane `c` are `laneOffsets[c] .. laneOffsets[c+1]`.
+ * What a lane, an item and a group are is in `RunSummary.record` (core; task, loop
+ * instance or thread; task type, loop activity or application).
  */
 export interface SegmentColumns {
   readonly count: number;
-  readonly core: Uint32Array;
-  readonly task: Uint32Array;
-  readonly taskType: Uint32Array;
+  readonly lane: Uint32Array;
+  readonly item: Uint32Array;
+  readonly group: Uint32Array;
   readonly priority: Uint8Array;
   readonly leader: Uint32Array;
   readonly width: Uint32Array;
   readonly kind: Uint8Array;
   readonly startNs: Float64Array;
   readonly endNs: Float64Array;
-  /** Length n_cores + 1. */
-  readonly coreOffsets: Uint32Array;
-  /** Longest segment per core (ns), so bisection on start finds overlaps. */
+  /** Loop level only (empty otherwise): first iteration of each segment's chunk (NO_ITEM when not one chunk). */
+  readonly chunkFirst: Uint32Array;
+  /** Loop level only (empty otherwise): iterations of each segment's chunk or merged block. */
+  readonly chunkIters: Uint32Array;
+  /** Length n_lanes + 1. */
+  readonly laneOffsets: Uint32Array;
+  /** Longest segment per lane (ns), so bisection on start finds overlaps. */
   readonly maxDurNs: Float64Array;
 }
 

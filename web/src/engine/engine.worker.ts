@@ -50,20 +50,6 @@ function schedulersFor(scenarioJson: string): string[] {
   return (JSON.parse(wasm.list_schedulers(level)) as { name: string }[]).map((s) => s.name);
 }
 
-/**
- * Bridge from the engine's level-tagged summary (`level`, `groups`, per-run `extras`) to the shape the page still
- * reads (`task_types`, `metrics.task_runtime` / `metrics.loops` / `metrics.os`); removed once the page reads the tag.
- */
-function legacySummary(summary: Record<string, unknown>): RunSummary {
-  const level = summary.level as string;
-  const key = level === "tasks" ? "task_runtime" : level;
-  const runs = (summary.runs as Record<string, unknown>[]).map((run) => {
-    const { level: _tag, ...extras } = run.extras as Record<string, unknown>;
-    return { ...run, metrics: { ...(run.metrics as Record<string, unknown>), [key]: extras } };
-  });
-  return { ...summary, task_types: summary.groups, runs } as unknown as RunSummary;
-}
-
 function simulate(scenarioJson: string): SimResult {
   // Free the previous run first, so two big results never share the wasm heap.
   lastSession?.session.free();
@@ -72,18 +58,18 @@ function simulate(scenarioJson: string): SimResult {
   const session = new wasm.Session(scenarioJson);
   let kept = false;
   try {
-    const raw = JSON.parse(session.run_all()) as Record<string, unknown>;
-    const summary = legacySummary(raw);
-    const loops = raw.level === "loops";
+    const summary = JSON.parse(session.run_all()) as RunSummary;
     const segments = summary.runs.map((_, run) =>
       groupByCore(
         {
-          core: session.seg_lane(run),
-          task: session.seg_item(run),
-          taskType: session.seg_group(run),
+          lane: session.seg_lane(run),
+          item: session.seg_item(run),
+          group: session.seg_group(run),
+          chunkFirst: session.seg_chunk_first(run),
+          chunkIters: session.seg_chunk_iters(run),
           priority: session.seg_priority(run),
-          leader: loops ? session.seg_chunk_first(run) : session.seg_leader(run),
-          width: loops ? session.seg_chunk_iters(run) : session.seg_width(run),
+          leader: session.seg_leader(run),
+          width: session.seg_width(run),
           kind: session.seg_kind(run),
           startNs: session.seg_start_ns(run),
           endNs: session.seg_end_ns(run),

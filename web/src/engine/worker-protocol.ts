@@ -29,7 +29,7 @@ export type EngineResponse =
 export function simResultTransferables(result: SimResult): ArrayBuffer[] {
   const buffers: ArrayBuffer[] = [];
   for (const seg of result.segments) {
-    for (const column of [seg.core, seg.task, seg.taskType, seg.priority, seg.leader, seg.width, seg.kind, seg.startNs, seg.endNs, seg.coreOffsets, seg.maxDurNs]) {
+    for (const column of [seg.lane, seg.item, seg.group, seg.chunkFirst, seg.chunkIters, seg.priority, seg.leader, seg.width, seg.kind, seg.startNs, seg.endNs, seg.laneOffsets, seg.maxDurNs]) {
       buffers.push(column.buffer as ArrayBuffer);
     }
   }

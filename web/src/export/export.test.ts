@@ -1,24 +1,26 @@
 import { describe, expect, it } from "vitest";
 import type { SimResult } from "../engine/engine";
 import type { RunSummary } from "../engine/engine-types";
+import { metricsOf, runOf, summaryOf } from "../logic/test-fixtures";
 import { LIGHT } from "../logic/palette";
 import { denseCore } from "../logic/test-fixtures";
 import { TimeScale } from "../timeline/time-scale";
 import { ganttSvg } from "./gantt-svg";
 
-const SUMMARY: RunSummary = {
-  scenario_name: "demo <1>",
-  platform: { name: "p", n_cores: 2, clusters: [{ name: "big", core_type: "A15", first_core: 0, cores: 2, freqs_mhz: [500, 1000], freq_mhz: 1000 }] },
-  task_types: ["matmul"],
-  runs: [
+const SUMMARY: RunSummary = summaryOf(
+  [
     {
-      scheduler: "fifo",
-      metrics: { makespan_ns: 3000, throughput_tasks_per_s: 1, tasks: 2, energy_j: 1, edp_js: 1, avg_power_w: 1, busy_ns_per_core: [], idle_ns_per_core: [], overhead_ns_per_core: [], utilisation_per_cluster: [] },
+      ...runOf("fifo", metricsOf({ makespan_ns: 3000, throughput_tasks_per_s: 1, tasks: 2, energy_j: 1, edp_js: 1, avg_power_w: 1 })),
       freq_intervals: [{ cluster: 0, start_ns: 0, end_ns: 3000, freq_mhz: 1000 }],
       interference_intervals: [{ kind: "cpu", cores: [1], start_ns: 100, end_ns: 200, label: "1 co-runner" }],
     },
   ],
-};
+  {
+    scenario_name: "demo <1>",
+    platform: { name: "p", n_cores: 2, clusters: [{ name: "big", core_type: "A15", first_core: 0, cores: 2, freqs_mhz: [500, 1000], freq_mhz: 1000 }] },
+    groups: ["matmul"],
+  },
+);
 
 describe("Gantt SVG export", () => {
   it("merges sub-pixel segments like the canvas and escapes text", () => {

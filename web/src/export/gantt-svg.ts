@@ -60,9 +60,9 @@ export function ganttSvg(result: SimResult, scale: TimeScale, theme: Theme): str
         const right = Math.min(scale.widthCss, x1);
         if (right <= left) return;
         const overhead = seg.kind[i] !== SegKind.Work;
-        const fill = overhead ? theme.overhead : seg.priority[i] === 1 ? priorityColor(seg.taskType[i], theme.dark) : taskTypeColor(seg.taskType[i]);
+        const fill = overhead ? theme.overhead : seg.priority[i] === 1 ? priorityColor(seg.group[i], theme.dark) : taskTypeColor(seg.group[i]);
         const inset = overhead ? 5 : 2;
-        const title = merged === 1 && !overhead ? `<title>T${seg.task[i]}</title>` : "";
+        const title = merged === 1 && !overhead ? `<title>T${seg.item[i]}</title>` : "";
         out.push(`<rect x="${left.toFixed(2)}" y="${row.y + inset}" width="${(right - left).toFixed(2)}" height="${row.height - 2 * inset}" fill="${fill}">${title}</rect>`);
       });
     }

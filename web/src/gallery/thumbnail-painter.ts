@@ -9,7 +9,7 @@ export const THUMB_W = 320;
 export const THUMB_H = 112;
 
 function colorOf(seg: SegmentColumns, i: number): string {
-  return seg.priority[i] === 1 ? priorityColor(seg.taskType[i]) : taskTypeColor(seg.taskType[i]);
+  return seg.priority[i] === 1 ? priorityColor(seg.group[i]) : taskTypeColor(seg.group[i]);
 }
 
 /** Paints run `runIndex` of `result` into a `widthCss × heightCss` area at (0, 0). */
@@ -29,8 +29,8 @@ export function paintThumbnail(ctx: CanvasRenderingContext2D, result: SimResult,
       ctx.fillStyle = LIGHT.rowStripe;
       ctx.fillRect(0, y, widthCss, rowH);
     }
-    const first = seg.coreOffsets[core] ?? 0;
-    const last = seg.coreOffsets[core + 1] ?? first;
+    const first = seg.laneOffsets[core] ?? 0;
+    const last = seg.laneOffsets[core + 1] ?? first;
     const inset = rowH > 6 ? 1 : 0;
     // Work only (overhead and idle would grey everything out at this size); critical tasks on top.
     for (const pass of [0, 1]) {

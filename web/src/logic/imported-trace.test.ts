@@ -27,7 +27,7 @@ describe("buildImportedView", () => {
       { cluster: 0, start_ns: 0, end_ns: 500, freq_mhz: 300 },
       { cluster: 0, start_ns: 500, end_ns: 1000, freq_mhz: 1800 },
     ]);
-    expect(Array.from(v.seg.coreOffsets)).toEqual([0, 1, 1, 2, 3]);
+    expect(Array.from(v.seg.laneOffsets)).toEqual([0, 1, 1, 2, 3]);
   });
 
   it("names where a diagnostic points", () => {
@@ -41,7 +41,7 @@ describe("alignColors", () => {
     const v = buildImportedView("t.txt", result());
     const seg = alignColors(v, ["compute", "other"]);
     // Slices in lane order: CPU 0 "worker", CPU 2 "worker", thread lane "compute".
-    expect(Array.from(seg.taskType)).toEqual([2, 2, 0]);
+    expect(Array.from(seg.group)).toEqual([2, 2, 0]);
     expect(alignColors(v, [])).toBe(v.seg);
   });
 });

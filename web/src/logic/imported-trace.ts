@@ -3,7 +3,7 @@
 // (CPUs whose frequency changes carry the same values), thread lanes in a
 // group of their own. Pure; no React.
 import type { SegmentColumns } from "../engine/engine";
-import type { ClusterSummary, FreqInterval, PlatformSummary, RunInfo } from "../engine/engine-types";
+import type { ClusterSummary, FreqInterval, GanttRun, PlatformSummary } from "../engine/engine-types";
 import type { ImportResult } from "../engine/import-protocol";
 import { groupByCore } from "./segments";
 
@@ -12,7 +12,7 @@ export interface ImportedView {
   readonly result: ImportResult;
   /** One pseudo-cluster per frequency domain, then one for thread lanes. */
   readonly platform: PlatformSummary;
-  readonly run: RunInfo;
+  readonly run: GanttRun;
   readonly seg: SegmentColumns;
   readonly laneLabels: readonly string[];
   readonly spanNs: number;
@@ -71,9 +71,9 @@ export function buildImportedView(fileName: string, r: ImportResult): ImportedVi
   const n = r.lane.length;
   const seg = groupByCore(
         {
-          core: r.lane,
-          task: r.thread,
-          taskType: r.name,
+          lane: r.lane,
+          item: r.thread,
+          group: r.name,
           priority: new Uint8Array(n),
           leader: r.lane,
           width: new Uint32Array(n).fill(1),
@@ -83,20 +83,9 @@ export function buildImportedView(fileName: string, r: ImportResult): ImportedVi
         },
         nLanes,
       );
-  const run: RunInfo = {
+  const run: GanttRun = {
     scheduler: `imported: ${fileName}`,
-    metrics: {
-      makespan_ns: s.span_ns,
-      throughput_tasks_per_s: 0,
-      tasks: s.segments,
-      energy_j: 0,
-      edp_js: 0,
-      avg_power_w: 0,
-      busy_ns_per_core: [],
-      idle_ns_per_core: [],
-      overhead_ns_per_core: [],
-      utilisation_per_cluster: [],
-    },
+    metrics: { makespan_ns: s.span_ns },
     freq_intervals: freqIntervals,
     interference_intervals: [],
   };
@@ -123,7 +112,7 @@ export function alignColors(view: ImportedView, taskTypes: readonly string[]): S
   names.forEach((name, i) => {
     map[i] = index.get(name) ?? taskTypes.length + i;
   });
-  const taskType = new Uint32Array(view.seg.count);
-  for (let i = 0; i < view.seg.count; i++) taskType[i] = map[view.seg.taskType[i]] ?? view.seg.taskType[i];
-  return { ...view.seg, taskType };
+  const group = new Uint32Array(view.seg.count);
+  for (let i = 0; i < view.seg.count; i++) group[i] = map[view.seg.group[i]] ?? view.seg.group[i];
+  return { ...view.seg, group };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunInfo, RunSummary } from "../engine/engine-types";
-import { isLoopSummary, LOOP_PHASES, paperFigures, phaseColor, phaseColorAt, sfRows, speedupOver, threadLabel } from "./loop-phases";
+import { metricsOf, runOf, summaryOf } from "./test-fixtures";
+import { LOOP_PHASES, paperFigures, phaseColor, phaseColorAt, sfRows, speedupOver, threadLabel } from "./loop-phases";
 
 const platform = {
   name: "p",
@@ -12,49 +13,30 @@ const platform = {
 };
 
 function run(scheduler: string, makespan: number, cores: number[], est: (number | null)[]): RunInfo {
-  return {
-    scheduler,
-    freq_intervals: [],
-    interference_intervals: [],
-    metrics: {
-      makespan_ns: makespan,
-      throughput_tasks_per_s: 0,
-      tasks: 10,
-      energy_j: 0,
-      edp_js: 0,
-      avg_power_w: 0,
-      busy_ns_per_core: [],
-      idle_ns_per_core: [],
-      overhead_ns_per_core: [],
-      utilisation_per_cluster: [],
-      loops: {
-        schedule: scheduler,
-        mapping: "BS",
-        thread_cores: cores,
-        completion_ns: makespan,
-        iterations: 10,
-        pool_removals: 0,
-        overhead_ns: 0,
-        mean_imbalance: 1,
-        loop_count: est.length,
-        coalesced: false,
-        loops: est.map((e, k) => ({ name: `loop ${k + 1}`, phase: k, start_ns: 0, end_ns: 1, iterations: 5, imbalance: 1, removals: 0, estimated_sf: e, true_sf: 2.5, iterations_on_fastest: 3 })),
-      },
-    },
-  };
+  return runOf(scheduler, metricsOf({ makespan_ns: makespan, tasks: 10 }), {
+    level: "loops",
+    schedule: scheduler,
+    mapping: "BS",
+    thread_cores: cores,
+    completion_ns: makespan,
+    iterations: 10,
+    pool_removals: 0,
+    overhead_ns: 0,
+    mean_imbalance: 1,
+    loop_count: est.length,
+    coalesced: false,
+    loops: est.map((e, k) => ({ name: `loop ${k + 1}`, phase: k, start_ns: 0, end_ns: 1, iterations: 5, imbalance: 1, removals: 0, estimated_sf: e, true_sf: 2.5, iterations_on_fastest: 3 })),
+  });
 }
 
-const summary: RunSummary = {
-  scenario_name: "s",
+const summary: RunSummary = summaryOf([run("static-sb", 200, [2, 3, 0, 1], [null, null]), run("aid-static", 100, [0, 1, 2, 3], [2.4, 2.6])], {
   platform,
-  task_types: [...LOOP_PHASES],
-  runs: [run("static-sb", 200, [2, 3, 0, 1], [null, null]), run("aid-static", 100, [0, 1, 2, 3], [2.4, 2.6])],
-};
+  groups: [...LOOP_PHASES],
+});
 
 describe("loop phases", () => {
-  it("recognises loop summaries and colours phases", () => {
-    expect(isLoopSummary(summary)).toBe(true);
-    expect(isLoopSummary({ ...summary, task_types: ["matmul"] })).toBe(false);
+  it("colours phases", () => {
+    expect(summary.level).toBe("loops");
     expect(phaseColor("aid")).toBe(phaseColorAt(6));
     expect(phaseColor("matmul")).toBeUndefined();
     expect(new Set(LOOP_PHASES.map((p) => phaseColor(p))).size).toBe(LOOP_PHASES.length);

@@ -1,6 +1,6 @@
 // The OpenMP loop level in the UI: phase colours, thread labels, per-loop SF
 // rows and the paper's figures carried by loop-program scenarios. Pure.
-import type { LoopMetrics, PlatformSummary, RunInfo, RunSummary } from "../engine/engine-types";
+import { type GanttRun, type LoopMetrics, type PlatformSummary, type RunSummary, loopExtras } from "../engine/engine-types";
 
 /** The engine's loop phase names (engine/src/loops/schedule.rs PHASE_NAMES), in task_type order. */
 export const LOOP_PHASES = ["serial", "static", "dynamic", "guided", "sampling", "sampling-wait", "aid", "barrier", "barrier-wait"] as const;
@@ -34,11 +34,6 @@ export const PHASE_HELP: Readonly<Record<string, string>> = {
   "barrier-wait": "waiting at the barrier for the slowest thread",
 };
 
-/** True when the summary's task types are the loop phases (a loop-program scenario). */
-export function isLoopSummary(summary: RunSummary): boolean {
-  return summary.task_types.length === LOOP_PHASES.length && summary.task_types.every((name, i) => name === LOOP_PHASES[i]);
-}
-
 /** Colour of a loop phase by name, or undefined when the name is not a loop phase. */
 export function phaseColor(name: string): string | undefined {
   return PHASE_COLOR[name];
@@ -65,8 +60,8 @@ export function threadOfCore(loops: LoopMetrics, nCores: number): number[] {
 }
 
 /** Row label of a core in a loop run: "T0 · A15", or "core 5 (no thread)". */
-export function threadLabel(run: RunInfo, platform: PlatformSummary, core: number): string | undefined {
-  const loops = run.metrics.loops;
+export function threadLabel(run: GanttRun, platform: PlatformSummary, core: number): string | undefined {
+  const loops = run.extras?.level === "loops" ? run.extras : null;
   if (!loops) return undefined;
   const thread = loops.thread_cores.indexOf(core);
   const cluster = platform.clusters.find((c) => core >= c.first_core && core < c.first_core + c.cores);
@@ -84,7 +79,7 @@ export interface SfRow {
 
 /** Per loop instance: the true SF and each run's estimate; at most `limit` loops (the first ones). */
 export function sfRows(summary: RunSummary, limit = 60): SfRow[] {
-  const runs = summary.runs.map((r) => r.metrics.loops?.loops ?? []);
+  const runs = summary.runs.map((r) => loopExtras(r)?.loops ?? []);
   const first = runs.find((l) => l.length > 0) ?? [];
   return first.slice(0, limit).map((stat, k) => ({
     loop: k,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunMetrics, RunSummary } from "../engine/engine-types";
 import { bestRows, buildMetricsTable } from "./metrics-table";
+import { runOf, summaryOf } from "./test-fixtures";
 
 function metrics(makespanMs: number, energy: number, util: number[]): RunMetrics {
   return {
@@ -18,6 +19,7 @@ function metrics(makespanMs: number, energy: number, util: number[]): RunMetrics
 }
 
 const summary: RunSummary = {
+  ...summaryOf([]),
   scenario_name: "t",
   platform: {
     name: "p",
@@ -27,10 +29,10 @@ const summary: RunSummary = {
       { name: "LITTLE", core_type: "A7", first_core: 4, cores: 4, freqs_mhz: [1000], freq_mhz: 1000 },
     ],
   },
-  task_types: ["matmul"],
+  groups: ["matmul"],
   runs: [
-    { scheduler: "fifo", metrics: metrics(20, 5, [0.5, 0.9]), freq_intervals: [], interference_intervals: [] },
-    { scheduler: "rws", metrics: metrics(10, 6, [0.9, 0.4]), freq_intervals: [], interference_intervals: [] },
+    runOf("fifo", metrics(20, 5, [0.5, 0.9])),
+    runOf("rws", metrics(10, 6, [0.9, 0.4])),
   ],
 };
 
@@ -65,14 +67,15 @@ describe("bestRows", () => {
 describe("metrics table at the OS level", () => {
   it("adds speedup, ideal, normalised energy and EDP, and migrations when every run has OS metrics", () => {
     const os = (speedup: number, migrations: number) => ({
+      level: "os" as const,
       apps: ["facesim"], app_done_ns: [1], app_speedup: [speedup], app_ideal_speedup: [8.8], speedup, ideal_speedup: 8.8,
-      energy_norm: 1.3, edp_norm: 0.7, baseline: "pinned on 4 little cores", migrations, runs: 1, makespan_mean_ns: 1, makespan_min_ns: 1, makespan_max_ns: 1,
+      makespan_ns: 1, avg_power_w: 1, energy_norm: 1.3, edp_norm: 0.7, baseline: "pinned on 4 little cores", migrations, runs: 1, makespan_mean_ns: 1, makespan_min_ns: 1, makespan_max_ns: 1,
     });
     const s: RunSummary = {
       ...summary,
       runs: [
-        { scheduler: "pinned", metrics: { ...metrics(500, 1, [0.5, 0.5]), os: os(4, 0) }, freq_intervals: [], interference_intervals: [] },
-        { scheduler: "gts", metrics: { ...metrics(260, 1, [0.9, 0.5]), os: os(7.5, 398) }, freq_intervals: [], interference_intervals: [] },
+        runOf("pinned", metrics(500, 1, [0.5, 0.5]), os(4, 0)),
+        runOf("gts", metrics(260, 1, [0.9, 0.5]), os(7.5, 398)),
       ],
     };
     const t = buildMetricsTable(s);

@@ -1,7 +1,7 @@
 // Rows and columns of the metrics table, with the best run per column.
 // Pure, unit-tested.
 import { max, min } from "d3-array";
-import type { RunSummary } from "../engine/engine-types";
+import { type RunSummary, osExtras } from "../engine/engine-types";
 import { formatMetric, formatPercent } from "./format";
 
 export interface MetricColumn {
@@ -67,7 +67,7 @@ export function bestRows(values: readonly number[], better: "lower" | "higher"):
 
 /** OS level: speedup over one little core with its ideal bound (seed 000 Eq. 1, 4), normalised energy and EDP (Eq. 2–3), migrations. */
 function addOsColumns(summary: RunSummary, columns: MetricColumn[], rows: { values: number[] }[]): void {
-  const os = summary.runs.map((run) => run.metrics.os);
+  const os = summary.runs.map((run) => osExtras(run) ?? undefined);
   if (os.length === 0 || os.some((o) => o === undefined)) return;
   const single = os.every((o) => o?.speedup !== undefined);
   const add = (column: MetricColumn, value: (i: number) => number) => {

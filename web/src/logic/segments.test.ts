@@ -31,10 +31,10 @@ describe("groupByCore", () => {
     3,
   );
   it("groups by core and sorts by start, carrying every column along", () => {
-    expect([...seg.core]).toEqual([0, 0, 1, 1]);
+    expect([...seg.lane]).toEqual([0, 0, 1, 1]);
     expect([...seg.startNs]).toEqual([0, 30, 10, 50]);
-    expect([...seg.task]).toEqual([10, 8, 9, 7]);
-    expect([...seg.coreOffsets]).toEqual([0, 2, 4, 4]);
+    expect([...seg.item]).toEqual([10, 8, 9, 7]);
+    expect([...seg.laneOffsets]).toEqual([0, 2, 4, 4]);
     expect([...seg.maxDurNs]).toEqual([10, 10, 0]);
   });
 });

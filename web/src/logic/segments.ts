@@ -2,11 +2,13 @@
 // and hit testing. No React, no DOM.
 import type { SegmentColumns } from "../engine/engine";
 
-/** Raw engine columns of one run, in engine order. */
+/** Raw engine columns of one run, in engine order (chunk columns empty except at the loop level). */
 export interface RawColumns {
-  core: Uint32Array;
-  task: Uint32Array;
-  taskType: Uint32Array;
+  lane: Uint32Array;
+  item: Uint32Array;
+  group: Uint32Array;
+  chunkFirst?: Uint32Array;
+  chunkIters?: Uint32Array;
   priority: Uint8Array;
   leader: Uint32Array;
   width: Uint32Array;
@@ -52,27 +54,29 @@ function permute<T extends Uint32Array | Uint8Array | Float64Array>(src: T, orde
 export function groupByCore(raw: RawColumns, nCores: number): SegmentColumns {
   const count = raw.startNs.length;
   let maxCore = nCores - 1;
-  for (let i = 0; i < count; i++) if (raw.core[i] > maxCore) maxCore = raw.core[i];
+  for (let i = 0; i < count; i++) if (raw.lane[i] > maxCore) maxCore = raw.lane[i];
   const rows = maxCore + 1;
   // Counting sort by core (stable, O(n)), then sort each core by start only
   // when the engine did not already emit it in order.
-  const coreOffsets = new Uint32Array(rows + 1);
-  for (let i = 0; i < count; i++) coreOffsets[raw.core[i] + 1]++;
-  for (let c = 0; c < rows; c++) coreOffsets[c + 1] += coreOffsets[c];
-  const cursor = coreOffsets.slice(0, rows);
+  const laneOffsets = new Uint32Array(rows + 1);
+  for (let i = 0; i < count; i++) laneOffsets[raw.lane[i] + 1]++;
+  for (let c = 0; c < rows; c++) laneOffsets[c + 1] += laneOffsets[c];
+  const cursor = laneOffsets.slice(0, rows);
   const order = new Uint32Array(count);
-  for (let i = 0; i < count; i++) order[cursor[raw.core[i]]++] = i;
+  for (let i = 0; i < count; i++) order[cursor[raw.lane[i]]++] = i;
   for (let c = 0; c < rows; c++) {
-    const lo = coreOffsets[c];
-    const hi = coreOffsets[c + 1];
+    const lo = laneOffsets[c];
+    const hi = laneOffsets[c + 1];
     let sorted = true;
     for (let k = lo + 1; k < hi && sorted; k++) sorted = raw.startNs[order[k - 1]] <= raw.startNs[order[k]];
     if (!sorted) order.subarray(lo, hi).sort((a, b) => raw.startNs[a] - raw.startNs[b] || a - b);
   }
   const cols = {
-    core: permute(raw.core, order),
-    task: permute(raw.task, order),
-    taskType: permute(raw.taskType, order),
+    lane: permute(raw.lane, order),
+    item: permute(raw.item, order),
+    group: permute(raw.group, order),
+    chunkFirst: raw.chunkFirst?.length === count ? permute(raw.chunkFirst, order) : new Uint32Array(0),
+    chunkIters: raw.chunkIters?.length === count ? permute(raw.chunkIters, order) : new Uint32Array(0),
     priority: permute(raw.priority, order),
     leader: permute(raw.leader, order),
     width: permute(raw.width, order),
@@ -82,18 +86,18 @@ export function groupByCore(raw: RawColumns, nCores: number): SegmentColumns {
   };
   const maxDurNs = new Float64Array(rows);
   for (let i = 0; i < count; i++) {
-    const c = cols.core[i];
+    const c = cols.lane[i];
     const dur = cols.endNs[i] - cols.startNs[i];
     if (dur > maxDurNs[c]) maxDurNs[c] = dur;
   }
-  return { count, ...cols, coreOffsets, maxDurNs };
+  return { count, ...cols, laneOffsets, maxDurNs };
 }
 
 /** Index range [first, last) of a core's segments that may intersect [t0, t1). */
 export function visibleRange(seg: SegmentColumns, core: number, t0: number, t1: number): [number, number] {
-  if (core + 1 >= seg.coreOffsets.length) return [0, 0];
-  const lo = seg.coreOffsets[core];
-  const hi = seg.coreOffsets[core + 1];
+  if (core + 1 >= seg.laneOffsets.length) return [0, 0];
+  const lo = seg.laneOffsets[core];
+  const hi = seg.laneOffsets[core + 1];
   // Candidates start no earlier than t0 - (longest duration on the core).
   const candidate = lowerBound(seg.startNs, t0 - seg.maxDurNs[core], lo, hi);
   const startsInWindow = lowerBound(seg.startNs, t0, candidate, hi);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlaceShare, TaskRuntimeMetrics } from "../engine/engine-types";
+import type { PlaceShare, TaskExtras } from "../engine/engine-types";
 import { formatPaperValue, globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
 
 const tx2Places = [
@@ -15,7 +15,7 @@ const tx2Places = [
   [2, 4],
 ].map(([leader, width]) => ({ leader, width }));
 
-function metrics(values: number[][]): TaskRuntimeMetrics {
+function metrics(values: number[][]): TaskExtras {
   return {
     priority_tasks: 10,
     priority_places: [],

@@ -32,7 +32,7 @@ function EventsPanel() {
 
 function TaskRuntimeView() {
   const summary = useAppStore(selectSummary);
-  if (!summary?.runs.some((r) => r.metrics.task_runtime)) {
+  if (summary?.level !== "tasks") {
     return <p className="muted">Priority-task pies and the PTT heatmap appear for task-DAG scenarios.</p>;
   }
   return <TaskRuntimePanel summary={summary} />;

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { SimResult } from "../engine/engine";
-import { makeSegments } from "../logic/test-fixtures";
+import { makeSegments, metricsOf, runOf, summaryOf } from "../logic/test-fixtures";
 import { initialSimState as initialState, simReducer as reducer } from "./sim";
 
 function result(makespanNs: number): SimResult {
   const seg = makeSegments([{ core: 0, start: 0, end: makespanNs }], 1);
-  const metrics = { makespan_ns: makespanNs } as SimResult["summary"]["runs"][number]["metrics"];
   return {
-    summary: {
-      scenario_name: "s",
-      platform: { name: "p", n_cores: 1, clusters: [] },
-      task_types: [],
-      runs: [{ scheduler: "fifo", metrics, freq_intervals: [], interference_intervals: [] }],
-    },
+    summary: summaryOf([runOf("fifo", metricsOf({ makespan_ns: makespanNs }))]),
     segments: [seg],
     simMs: 1,
   };

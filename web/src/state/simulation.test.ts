@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SupersededError, type SimResult } from "../engine/engine";
+import { summaryOf } from "../logic/test-fixtures";
 import { createAppStore } from "./app-store";
 import { fakeEngine } from "./fake-engine";
 import { startSimulation } from "./simulation";
 
-const RESULT = { summary: { scenario_name: "s", platform: { name: "p", n_cores: 1, clusters: [] }, task_types: [], runs: [] }, segments: [], simMs: 1 } as SimResult;
+const RESULT: SimResult = { summary: summaryOf([]), segments: [], simMs: 1 };
 
 function setup(simulate: (text: string) => Promise<SimResult> = () => Promise.resolve(RESULT)) {
   const engine = fakeEngine({

@@ -87,7 +87,7 @@ export function StepPanel() {
     return () => window.removeEventListener("keydown", onKey);
   }, [decisionCount]);
 
-  const typeName = (t: number) => result?.summary.task_types[t] ?? `type ${t}`;
+  const typeName = (t: number) => result?.summary.groups[t] ?? `type ${t}`;
   const candidates = useMemo(() => (d ? candidatesOf(d) : []), [d]);
   if (!result) return <p className="muted">Waiting for a simulation…</p>;
 

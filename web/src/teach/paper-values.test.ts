@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import type { PresetInfo, RunSummary } from "../engine/engine-types";
+import { runOf, summaryOf } from "../logic/test-fixtures";
 import { measure, metricAt, paperRows } from "./paper-values";
 
 const metrics = (makespan: number, tput: number) => ({
@@ -14,15 +15,7 @@ const metrics = (makespan: number, tput: number) => ({
   overhead_ns_per_core: [0, 0],
   utilisation_per_cluster: [1],
 });
-const summary = {
-  scenario_name: "s",
-  platform: { name: "p", clusters: [], n_cores: 2 },
-  task_types: ["matmul"],
-  runs: [
-    { scheduler: "fifo", metrics: metrics(200, 1000), freq_intervals: [], interference_intervals: [] },
-    { scheduler: "rws", metrics: metrics(100, 2000), freq_intervals: [], interference_intervals: [] },
-  ],
-} as RunSummary;
+const summary: RunSummary = summaryOf([runOf("fifo", metrics(200, 1000)), runOf("rws", metrics(100, 2000))], { groups: ["matmul"] });
 
 test("metric paths reach nested arrays and reject non-numbers", () => {
   expect(metricAt(summary.runs[0].metrics, "busy_ns_per_core.0")).toBe(30);

@@ -2,7 +2,7 @@
 // Pure, unit-tested. Also reads the comparison some preset files put in the
 // run summary itself (`summary.paper`), so every preset's numbers show up
 // in one table whichever way it reports them.
-import type { PaperValue, PresetInfo, RunInfo, RunSummary } from "../engine/engine-types";
+import type { PaperValue, PresetInfo, RunSummary } from "../engine/engine-types";
 
 export interface PaperRow {
   readonly label: string;
@@ -31,7 +31,7 @@ export function metricAt(metrics: unknown, path: string): number | null {
 /** The simulated value of one paper value, or null when it cannot be measured. */
 export function measure(summary: RunSummary, value: PaperValue): number | null {
   const run = (name: string) => {
-    const found = summary.runs.find((r) => r.scheduler === name) as (RunInfo & { extras?: unknown }) | undefined;
+    const found = summary.runs.find((r) => r.scheduler === name);
     return found && { metrics: found.metrics, extras: found.extras };
   };
   const num = metricAt(run(value.scheduler), value.metric);

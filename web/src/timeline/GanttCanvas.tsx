@@ -2,7 +2,7 @@
 // redrawn at most once per animation frame through the shared RenderLoop.
 import { useEffect, useRef } from "react";
 import type { SegmentColumns } from "../engine/engine";
-import type { ClusterSummary, RunInfo } from "../engine/engine-types";
+import type { ClusterSummary, GanttRun } from "../engine/engine-types";
 import type { Theme } from "../logic/palette";
 import type { GanttLayout } from "./gantt-layout";
 import { paintGantt } from "./gantt-painter";
@@ -14,7 +14,7 @@ interface Props {
   readonly widthCss: number;
   readonly layout: GanttLayout;
   readonly clusters: readonly ClusterSummary[];
-  readonly run: RunInfo;
+  readonly run: GanttRun;
   readonly seg: SegmentColumns;
   readonly scale: TimeScale;
   readonly theme: Theme;

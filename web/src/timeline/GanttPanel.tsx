@@ -2,7 +2,7 @@
 // canvas. Hovering the canvas hit-tests segments and updates the store.
 import { memo, type MouseEvent, useCallback, useMemo } from "react";
 import type { SegmentColumns } from "../engine/engine";
-import type { ClusterSummary, PlatformSummary, RunInfo } from "../engine/engine-types";
+import { type ClusterSummary, type GanttRun, type PlatformSummary } from "../engine/engine-types";
 import { formatMetric, schedulerLabel } from "../logic/format";
 import { threadLabel } from "../logic/loop-phases";
 import type { Theme } from "../logic/palette";
@@ -16,7 +16,7 @@ import type { TimeScale } from "./time-scale";
 interface Props {
   readonly runIndex: number;
   readonly platform: PlatformSummary;
-  readonly run: RunInfo;
+  readonly run: GanttRun;
   readonly seg: SegmentColumns;
   readonly scale: TimeScale;
   readonly theme: Theme;
@@ -67,9 +67,9 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
       <h3 className="gantt-title">
         {schedulerLabel(run.scheduler)}
         <span className="gantt-subtitle">makespan {formatMetric(run.metrics.makespan_ns / 1e6)} ms</span>
-        {run.metrics.loops && (
+        {run.extras?.level === "loops" && (
           <span className="gantt-subtitle" title="Thread mapping (SB: small cores first, BS: big first), pool removals and mean imbalance (latest / mean thread finish)">
-            {run.metrics.loops.mapping} · {run.metrics.loops.pool_removals.toLocaleString("en-US")} removals · imbalance {run.metrics.loops.mean_imbalance.toFixed(3)}
+            {run.extras.mapping} · {run.extras.pool_removals.toLocaleString("en-US")} removals · imbalance {run.extras.mean_imbalance.toFixed(3)}
           </span>
         )}
       </h3>

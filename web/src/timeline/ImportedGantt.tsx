@@ -2,7 +2,7 @@
 // grouped by frequency domain (with their frequency strip), then thread or
 // worker lanes. Idle states are drawn as thin grey bars.
 import { memo, type MouseEvent, useMemo, useState } from "react";
-import { NO_TASK, SegKind } from "../engine/engine-types";
+import { NO_ITEM, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";
 import { hitTest } from "../logic/segments";
 import { alignColors, type ImportedView } from "../logic/imported-trace";
@@ -28,7 +28,7 @@ interface Props {
 export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
   const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
   const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
-  const labelOf = useMemo(() => (i: number) => view.result.names[view.seg.taskType[i]] ?? "", [view]);
+  const labelOf = useMemo(() => (i: number) => view.result.names[view.seg.group[i]] ?? "", [view]);
   // Transient UI state: the slice under the mouse (the imported trace has no entry in the store's hover).
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
   const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
@@ -83,14 +83,14 @@ export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, g
 function SliceTooltip({ view, index, x, y }: { readonly view: ImportedView; readonly index: number; readonly x: number; readonly y: number }) {
   const seg = view.seg;
   const r = view.result;
-  const thread = seg.task[index] === NO_TASK ? null : r.threads[seg.task[index]];
+  const thread = seg.item[index] === NO_ITEM ? null : r.threads[seg.item[index]];
   const idle = seg.kind[index] === SegKind.Idle;
   return (
     <div className="tooltip" data-testid="imported-tooltip" role="tooltip" style={{ left: Math.min(x + 14, window.innerWidth - 270), top: y + 16 }}>
-      <div className="tooltip-title">{r.names[seg.taskType[index]] ?? "slice"}</div>
+      <div className="tooltip-title">{r.names[seg.group[index]] ?? "slice"}</div>
       <dl>
         <dt>lane</dt>
-        <dd>{view.laneLabels[seg.core[index]]}</dd>
+        <dd>{view.laneLabels[seg.lane[index]]}</dd>
         {thread !== null && (
           <>
             <dt>thread</dt>

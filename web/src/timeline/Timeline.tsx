@@ -2,7 +2,7 @@
 // with the zoom toolbar, the task-type legend and the hover tooltip.
 import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef } from "react";
 import { formatDuration, formatMs } from "../logic/format";
-import { isLoopSummary, PHASE_HELP, phaseColor } from "../logic/loop-phases";
+import { PHASE_HELP, phaseColor } from "../logic/loop-phases";
 import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useShallow } from "zustand/shallow";
 import { useActions, useAppStore } from "../state/AppProvider";
@@ -67,7 +67,7 @@ export function Timeline(props: TimelineProps) {
   );
   const cursorX = cursorNs === null ? null : scale.timeToPx(cursorNs);
 
-  const loopLevel = result !== null && isLoopSummary(result.summary);
+  const loopLevel = result?.summary.level === "loops";
   return (
     <section className="timeline" aria-label="Per-core schedules">
       <div className="timeline-toolbar">
@@ -81,7 +81,7 @@ export function Timeline(props: TimelineProps) {
         {props.tools}
         {result && (
           <ul className="legend" aria-label="Task types">
-            {result.summary.task_types.map((name, i) => (
+            {result.summary.groups.map((name, i) => (
               <li key={name} title={loopLevel ? PHASE_HELP[name] : undefined} data-testid="legend-item">
                 <span className="swatch" style={{ background: (loopLevel && phaseColor(name)) || taskTypeColor(i) }} />
                 {name}
@@ -107,7 +107,7 @@ export function Timeline(props: TimelineProps) {
         <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
         </div>
-        {imported && <ImportedGantt view={imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} taskTypes={result?.summary.task_types ?? NO_TYPES} />}
+        {imported && <ImportedGantt view={imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} taskTypes={result?.summary.groups ?? NO_TYPES} />}
         {props.above?.(scale, gutterCss)}
         <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}

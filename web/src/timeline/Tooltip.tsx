@@ -1,7 +1,7 @@
 // The hover tooltip (an HTML div) describing the segment under the mouse.
 import { Fragment } from "react";
 import type { SimResult } from "../engine/engine";
-import { NO_TASK, SegKind } from "../engine/engine-types";
+import { loopExtras, NO_ITEM, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";
 import { LOOP_PHASES, PHASE_HELP } from "../logic/loop-phases";
 import type { Hover } from "../state/sim";
@@ -14,19 +14,20 @@ export function Tooltip(props: { readonly hover: Hover | null; readonly result: 
   const seg = result.segments[hover.run];
   const i = hover.index;
   if (!seg || i < 0 || i >= seg.count) return null;
-  const taskTypes = result.summary.task_types;
+  const { groups, record } = result.summary;
   const isWork = seg.kind[i] === SegKind.Work;
   const t = seg.startNs[i];
   const interference = result.summary.runs[hover.run]?.interference_intervals.filter(
-    (f) => f.cores.includes(seg.core[i]) && f.start_ns <= t && t < f.end_ns,
+    (f) => f.cores.includes(seg.lane[i]) && f.start_ns <= t && t < f.end_ns,
   );
-  const loops = result.summary.runs[hover.run]?.metrics.loops;
+  const run = result.summary.runs[hover.run];
+  const loops = run ? loopExtras(run) : null;
   const left = Math.min(hover.clientX + 14, window.innerWidth - 250);
   const top = hover.clientY + 16 > window.innerHeight - 150 ? hover.clientY - 140 : hover.clientY + 16;
   if (loops) {
-    const phase = LOOP_PHASES[seg.taskType[i]] ?? `#${seg.taskType[i]}`;
-    const thread = loops.thread_cores.indexOf(seg.core[i]);
-    const stat = loops.loops.find((l) => l.phase === seg.task[i]);
+    const phase = LOOP_PHASES[seg.group[i]] ?? `#${seg.group[i]}`;
+    const thread = loops.thread_cores.indexOf(seg.lane[i]);
+    const stat = loops.loops.find((l) => l.phase === seg.item[i]);
     const iterations = seg.width[i] > 0 && phase !== "barrier" && phase !== "barrier-wait";
     const kind = seg.kind[i] === SegKind.Overhead ? (phase === "barrier" ? "barrier" : "pool removal") : phase;
     return (
@@ -36,7 +37,7 @@ export function Tooltip(props: { readonly hover: Hover | null; readonly result: 
           <dt>meaning</dt>
           <dd>{seg.kind[i] === SegKind.Overhead && phase !== "barrier" ? "removing iterations from the shared pool" : PHASE_HELP[phase] ?? phase}</dd>
           <dt>thread</dt>
-          <dd>T{thread} on core {seg.core[i]}</dd>
+          <dd>T{thread} on core {seg.lane[i]}</dd>
           {stat && (
             <>
               <dt>loop</dt>
@@ -46,7 +47,7 @@ export function Tooltip(props: { readonly hover: Hover | null; readonly result: 
           {iterations && (
             <>
               <dt>iterations</dt>
-              <dd>{seg.leader[i] === NO_TASK ? `${seg.width[i]} (several chunks)` : `${seg.leader[i]}–${seg.leader[i] + seg.width[i] - 1} (${seg.width[i]})`}</dd>
+              <dd>{seg.chunkFirst[i] === NO_ITEM ? `${seg.chunkIters[i]} (several chunks)` : `${seg.chunkFirst[i]}–${seg.chunkFirst[i] + seg.chunkIters[i] - 1} (${seg.chunkIters[i]})`}</dd>
             </>
           )}
           <dt>start</dt>
@@ -60,13 +61,13 @@ export function Tooltip(props: { readonly hover: Hover | null; readonly result: 
   return (
     <div className="tooltip" data-testid="tooltip" role="tooltip" style={{ left, top }}>
       <div className="tooltip-title">
-        {seg.task[i] === NO_TASK ? KIND_LABEL[seg.kind[i]] ?? "segment" : `task ${seg.task[i]}`}
+        {seg.item[i] === NO_ITEM ? KIND_LABEL[seg.kind[i]] ?? "segment" : `${record.item} ${seg.item[i]}`}
       </div>
       <dl>
-        {seg.task[i] !== NO_TASK && (
+        {seg.item[i] !== NO_ITEM && (
           <>
-            <dt>type</dt>
-            <dd>{taskTypes[seg.taskType[i]] ?? `#${seg.taskType[i]}`}</dd>
+            <dt>{record.group}</dt>
+            <dd>{groups[seg.group[i]] ?? `#${seg.group[i]}`}</dd>
             <dt>priority</dt>
             <dd>{seg.priority[i] === 1 ? "high (critical)" : "low"}</dd>
           </>
@@ -81,8 +82,8 @@ export function Tooltip(props: { readonly hover: Hover | null; readonly result: 
         <dd>
           (C{seg.leader[i]},{seg.width[i]})
         </dd>
-        <dt>core</dt>
-        <dd>{seg.core[i]}</dd>
+        <dt>{record.lane}</dt>
+        <dd>{seg.lane[i]}</dd>
         <dt>start</dt>
         <dd>{formatMs(seg.startNs[i])}</dd>
         <dt>duration</dt>

@@ -2,7 +2,7 @@
 // rows (with level of detail), interference marks and the hover outline.
 import { max } from "d3-array";
 import type { SegmentColumns } from "../engine/engine";
-import type { ClusterSummary, RunInfo } from "../engine/engine-types";
+import type { ClusterSummary, GanttRun } from "../engine/engine-types";
 import { SegKind } from "../engine/engine-types";
 import { LOOP_PHASES, phaseColorAt, phaseLabelColor } from "../logic/loop-phases";
 import { labelColor, priorityColor, taskTypeColor, type Theme } from "../logic/palette";
@@ -16,7 +16,7 @@ export interface PaintInput {
   readonly widthCss: number;
   readonly layout: GanttLayout;
   readonly clusters: readonly ClusterSummary[];
-  readonly run: RunInfo;
+  readonly run: GanttRun;
   readonly seg: SegmentColumns;
   readonly scale: TimeScale;
   readonly theme: Theme;
@@ -53,7 +53,7 @@ function paintHighlight({ ctx, layout, seg, scale, theme, highlightTask }: Paint
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
     for (let i = first; i < last; i++) {
-      if (seg.task[i] !== highlightTask) continue;
+      if (seg.item[i] !== highlightTask) continue;
       const x0 = scale.timeToPx(seg.startNs[i]);
       const x1 = Math.max(x0 + 3, scale.timeToPx(seg.endNs[i]));
       ctx.strokeRect(x0 - 1, row.y, x1 - x0 + 2, row.height);
@@ -131,20 +131,20 @@ function paintFrequencies({ ctx, layout, clusters, run, scale, theme, widthCss }
 
 function colorOf(seg: SegmentColumns, i: number, theme: Theme, loopRun: boolean): string {
   // Loop runs colour by phase: work and barrier waits by their phase, pool removals and barriers grey.
-  if (loopRun) return seg.kind[i] === SegKind.Overhead ? theme.overhead : phaseColorAt(seg.taskType[i]);
+  if (loopRun) return seg.kind[i] === SegKind.Overhead ? theme.overhead : phaseColorAt(seg.group[i]);
   if (seg.kind[i] !== SegKind.Work) return theme.overhead;
-  return seg.priority[i] === 1 ? priorityColor(seg.taskType[i], theme.dark) : taskTypeColor(seg.taskType[i]);
+  return seg.priority[i] === 1 ? priorityColor(seg.group[i], theme.dark) : taskTypeColor(seg.group[i]);
 }
 
 /** Label of a wide block: "T12" for tasks; for loop chunks the phase and iteration count, "aid 3611". */
 function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
-  if (!loopRun) return `T${seg.task[i]}`;
-  const phase = LOOP_PHASES[seg.taskType[i]] ?? "";
-  return phase === "serial" ? "serial" : `${phase} ${seg.width[i]}`;
+  if (!loopRun) return `T${seg.item[i]}`;
+  const phase = LOOP_PHASES[seg.group[i]] ?? "";
+  return phase === "serial" ? "serial" : `${phase} ${seg.chunkIters[i] ?? ""}`;
 }
 
 function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf }: PaintInput): void {
-  const loopRun = run.metrics.loops !== undefined;
+  const loopRun = run.extras?.level === "loops";
   ctx.font = `${layout.labelFontPx ?? 10}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
   for (const row of layout.rows) {
@@ -175,7 +175,7 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
     ctx.lineWidth = 1;
     for (const [left, w] of outlines) ctx.strokeRect(left + 0.5, row.y + 2.5, w - 1, row.height - 5);
     for (const [left, w, i] of labels) {
-      ctx.fillStyle = loopRun ? phaseLabelColor(seg.taskType[i]) : labelColor(seg.taskType[i], seg.priority[i] === 1, theme.dark);
+      ctx.fillStyle = loopRun ? phaseLabelColor(seg.group[i]) : labelColor(seg.group[i], seg.priority[i] === 1, theme.dark);
       ctx.save();
       ctx.beginPath();
       ctx.rect(left, row.y, w, row.height);
@@ -213,7 +213,7 @@ function paintInterference({ ctx, layout, run, scale, theme, widthCss }: PaintIn
 
 function paintHover({ ctx, layout, seg, scale, theme, hoverIndex }: PaintInput): void {
   if (hoverIndex < 0 || hoverIndex >= seg.count) return;
-  const row = layout.rows.find((r) => r.core === seg.core[hoverIndex]);
+  const row = layout.rows.find((r) => r.core === seg.lane[hoverIndex]);
   if (!row) return;
   const x0 = scale.timeToPx(seg.startNs[hoverIndex]);
   const x1 = Math.max(x0 + 2, scale.timeToPx(seg.endNs[hoverIndex]));

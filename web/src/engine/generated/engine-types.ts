@@ -171,7 +171,11 @@ paper: number,
 /**
  * The simulated number, when the run has what it needs.
  */
-simulated: number | null, };
+simulated: number | null, 
+/**
+ * What is compared: `throughput_ratio`, `priority_share` or `priority_share_on_core` (shares are in [0, 1]).
+ */
+kind: string, };
 
 /**
  * The metrics every run reports.
@@ -511,11 +515,11 @@ app_ideal_speedup: Array<number>,
 /**
  * Speedup of a single-application mix (Eq. 1); absent for multi-application mixes.
  */
-speedup: number | null, 
+speedup?: number, 
 /**
  * Its ideal bound (Eq. 4).
  */
-ideal_speedup: number | null, 
+ideal_speedup?: number, 
 /**
  * Makespan of the whole mix.
  */
@@ -676,7 +680,7 @@ overhead_ns: number,
 /**
  * Why, when the policy explains itself.
  */
-explanation: Explanation | null, };
+explanation?: Explanation, };
 
 /**
  * The explanation of one `Decision::Run`.

@@ -3,7 +3,7 @@
 // and the per-loop SF chart. Shown only for loop-program scenarios.
 import { min } from "d3-array";
 import { useMemo } from "react";
-import type { RunSummary } from "../../engine/engine-types";
+import { type RunSummary, loopExtras } from "../../engine/engine-types";
 import { formatDuration, formatMetric, schedulerLabel } from "../../logic/format";
 import { paperFigures, speedupOver } from "../../logic/loop-phases";
 import { SfChart } from "./SfChart";
@@ -32,7 +32,7 @@ export function LoopPanel(props: { readonly summary: RunSummary; readonly scenar
           </thead>
           <tbody>
             {summary.runs.map((run, r) => {
-              const l = run.metrics.loops;
+              const l = loopExtras(run);
               if (!l) return null;
               const isBest = run.metrics.makespan_ns === best;
               const onBig = l.loops.reduce((s, x) => s + x.iterations_on_fastest, 0) / Math.max(1, l.iterations);

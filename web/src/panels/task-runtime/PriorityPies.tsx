@@ -1,7 +1,7 @@
 // One pie per scheduler: the execution places its priority tasks ran on (seed 001 Fig. 5),
 // with a legend labelled like the paper, "(C2,4)" = 4 cores from core 2, largest share first.
 import { sum } from "d3-array";
-import type { RunInfo } from "../../engine/engine-types";
+import { type RunInfo, taskExtras } from "../../engine/engine-types";
 import { schedulerLabel } from "../../logic/format";
 import { PLACE_COLOR_COUNT, pieSlices } from "../../logic/task-runtime";
 
@@ -10,12 +10,12 @@ const R = 46;
 const LEGEND_ROWS = 5;
 
 export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
-  const runs = props.runs.filter((r) => r.metrics.task_runtime && r.metrics.task_runtime.priority_tasks > 0);
+  const runs = props.runs.filter((r) => (taskExtras(r)?.priority_tasks ?? 0) > 0);
   if (runs.length === 0) return <p className="muted">No priority tasks in this workload.</p>;
   return (
     <div className="pies" data-testid="priority-pies">
       {runs.map((run, i) => {
-        const m = run.metrics.task_runtime!;
+        const m = taskExtras(run)!;
         // Up to 12 places (the TX2 has 10), a place keeps its colour in every pie; beyond, colours go by rank in this pie.
         const byRank = [...m.priority_places].sort((a, b) => b.tasks - a.tasks).map((p) => p.label);
         const index = (p: { label: string; leader: number; width: number }) =>
@@ -49,7 +49,7 @@ export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
         );
       })}
       <p className="muted hint">
-        {runs[0].metrics.task_runtime!.priority_tasks.toLocaleString("en-US")} priority tasks per run. (C<i>x</i>,<i>w</i>) is the execution place: <i>w</i> cores from core <i>x</i>.
+        {taskExtras(runs[0])!.priority_tasks.toLocaleString("en-US")} priority tasks per run. (C<i>x</i>,<i>w</i>) is the execution place: <i>w</i> cores from core <i>x</i>.
       </p>
     </div>
   );

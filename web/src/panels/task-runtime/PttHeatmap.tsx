@@ -2,7 +2,7 @@
 // colour = predicted time), one per task type, with a slider and a play button
 // that replay how the table learned during the run.
 import { useEffect, useMemo, useState } from "react";
-import type { PlatformSummary, RunInfo } from "../../engine/engine-types";
+import { type PlatformSummary, type RunInfo, taskExtras } from "../../engine/engine-types";
 import { formatDuration, schedulerLabel } from "../../logic/format";
 import { globalChoices, heatColor, heatTextColor, pttGrid } from "../../logic/task-runtime";
 
@@ -10,10 +10,10 @@ const CELL_W = 84;
 const CELL_H = 22;
 
 export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly taskTypes: readonly string[]; readonly platform: PlatformSummary }) {
-  const withPtt = props.runs.map((r, i) => ({ run: r, index: i })).filter((r) => r.run.metrics.task_runtime);
+  const withPtt = props.runs.map((r, i) => ({ run: r, index: i })).filter((r) => taskExtras(r.run) !== null);
   const [runIndex, setRunIndex] = useState(withPtt.length > 0 ? withPtt[withPtt.length - 1].index : 0);
   const run = props.runs[runIndex] ?? withPtt[0]?.run;
-  const metrics = run?.metrics.task_runtime;
+  const metrics = run ? taskExtras(run) : null;
   const snapshots = metrics?.ptt.snapshots ?? [];
   const [step, setStep] = useState(Math.max(0, snapshots.length - 1));
   const [playing, setPlaying] = useState(false);

@@ -7,7 +7,7 @@ import { PttHeatmap } from "./PttHeatmap";
 
 export function TaskRuntimePanel(props: { readonly summary: RunSummary }) {
   const { summary } = props;
-  if (!summary.runs.some((r) => r.metrics.task_runtime)) return null;
+  if (summary.level !== "tasks") return null;
   return (
     <section className="task-runtime" data-testid="task-runtime">
       {summary.paper && summary.paper.length > 0 && (
@@ -26,7 +26,7 @@ export function TaskRuntimePanel(props: { readonly summary: RunSummary }) {
       </details>
       <details open className="task-runtime-section">
         <summary title="The Performance Trace Table: predicted time of each task type on each execution place, learned online (seed 001 §4.1.1)">Performance Trace Table (PTT)</summary>
-        <PttHeatmap key={summary.scenario_name + summary.runs.length} runs={summary.runs} taskTypes={summary.task_types} platform={summary.platform} />
+        <PttHeatmap key={summary.scenario_name + summary.runs.length} runs={summary.runs} taskTypes={summary.groups} platform={summary.platform} />
       </details>
     </section>
   );
