@@ -9,6 +9,8 @@
 #![deny(clippy::unwrap_used)]
 
 pub mod api;
+pub mod catalogue;
+pub mod claims;
 pub mod error;
 pub mod export;
 pub mod import;
