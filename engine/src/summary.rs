@@ -1,4 +1,5 @@
-//! Plain-data views of a scenario's results shared by the CLI and the Wasm API: the run summary JSON, the CLI's JSON and CSV.
+//! Plain-data views of a scenario's results shared by the CLI and the Wasm API: the run summary JSON (with the papers' claims
+//! this run measures), the CLI's JSON and CSV.
 //!
 //! Both front ends print the same `metrics` objects, so native and Wasm results can be compared field by field.
 
@@ -40,19 +41,17 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> Value {
         "task_types": result.type_names,
         "runs": runs,
     });
-    let paper = paper_comparison(scenario, result);
-    if !paper.is_empty() {
-        summary["paper"] = Value::Array(paper);
+    let claims = claims_on_run(scenario, result);
+    if !claims.is_empty() {
+        summary["claims"] = Value::Array(claims);
     }
     summary
 }
 
-/// The paper's reported values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
-pub fn paper_comparison(scenario: &Scenario, result: &ScenarioResult) -> Vec<Value> {
-    crate::scenario::presets_dam::compare_by_title(&scenario.name, result)
-        .into_iter()
-        .map(|(v, sim)| json!({ "claim": v.claim, "paper": v.paper, "simulated": sim, "measure": v.measure }))
-        .collect()
+/// The papers' claims this run measures, with their verdicts, when the scenario is (or was edited from) a preset
+/// (empty otherwise): the "paper vs simulated" rows.
+pub fn claims_on_run(scenario: &Scenario, result: &ScenarioResult) -> Vec<Value> {
+    crate::claims::on_result(scenario, result).iter().filter_map(|r| serde_json::to_value(r).ok()).collect()
 }
 
 fn schedule_rows(record: &ScheduleRecord) -> Value {

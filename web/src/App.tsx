@@ -118,7 +118,7 @@ function Shell(props: { readonly renderLoop: RenderLoop }) {
           </div>
           {summary ? <CompareTable summary={summary} baseline={prefs.baseline} onBaseline={prefs.setBaseline} /> : !state.error && <p className="muted">Loading the engine…</p>}
           <PaperSlot preset={preset} />
-          {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} scenarioText={state.good?.scenarioText ?? ""} />}
+          {summary && summary.runs.some((r) => r.metrics.loops) && <LoopPanel summary={summary} />}
           <div className="workspace">
             <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={setMainView} viewProps={viewProps} />
             <aside className="side" aria-label="Editors and tools">

@@ -9,9 +9,9 @@ mod files {
     include!(concat!(env!("OUT_DIR"), "/catalogue_files.rs"));
 }
 
+/// Parses one file; the error names the file, and serde's message the line and column.
 fn parse<T: serde::de::DeserializeOwned>(path: &str, text: &str) -> InputResult<T> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| InputError::new(path, format!("not valid JSON: {e}")))?;
-    crate::error::from_value(value, path)
+    serde_json::from_str(text).map_err(|e| InputError::new(path, e.to_string()))
 }
 
 /// The stem of `dir/stem.json`, if `path` is a file directly in `dir`.

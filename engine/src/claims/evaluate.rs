@@ -197,10 +197,11 @@ fn verdict(claim: &Claim, bounds: &Bounds, stats: &Stats) -> Verdict {
         Judge::EverySeed => stats.per_seed.iter().all(|&x| bounds.contains(x)),
     };
     let off_by_pct = (claim.value != 0.0).then(|| (judged / claim.value - 1.0) * 100.0);
+    let sign = |x: f64| if x >= 0.0 { "+" } else { "-" };
     let text = match (holds, off_by_pct) {
         (true, _) => "holds".to_string(),
-        (false, Some(p)) => format!("off by {}{}%", if p >= 0.0 { "+" } else { "−" }, format_number(p.abs())),
-        (false, None) => format!("off by {}{} {}", if judged >= 0.0 { "+" } else { "−" }, format_number(judged.abs()), claim.unit),
+        (false, Some(p)) => format!("off by {}{:.*}%", sign(p), if p.abs() >= 10.0 { 0 } else { 1 }, p.abs()),
+        (false, None) => format!("off by {}{} {}", sign(judged), format_number(judged.abs()), claim.unit),
     };
     Verdict { holds, off_by_pct, text }
 }

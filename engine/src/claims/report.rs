@@ -91,10 +91,11 @@ pub fn markdown(results: &[ClaimResult]) -> String {
         out.push_str(&format!("{}\n\n", paper.summary));
         out.push_str("| claim | preset | paper | band | simulated mean (min – max over seeds) | verdict |\n| --- | --- | --- | --- | --- | --- |\n");
         for r in &mine {
-            let what = format!("{} {}: {}", r.info.figure, r.info.label, if r.info.status == Status::KnownGap { "*(known gap)*" } else { "" });
+            let gap = if r.info.status == Status::KnownGap { " *(known gap)*" } else { "" };
             out.push_str(&format!(
-                "| {} | `{}` | {} | {} | {} | {} |\n",
-                cell(what.trim_end_matches(": ").trim_end()),
+                "| {} · {}{gap} | `{}` | {} | {} | {} | {} |\n",
+                cell(&r.info.figure),
+                cell(&r.info.label),
                 r.preset,
                 cell(&with_unit(r.info.value, &r.info.unit)),
                 cell(&r.band_text),
@@ -126,7 +127,7 @@ pub fn papers_markdown() -> String {
         let presets: Vec<String> = catalogue::presets()
             .iter()
             .filter(|p| p.paper.as_deref() == Some(paper.id.as_str()))
-            .map(|p| format!("- `{}`: {} ({})\n", p.name, p.title, p.figure))
+            .map(|p| format!("- `{}`: {}\n", p.name, p.title))
             .collect();
         if !presets.is_empty() {
             out.push_str("Presets that reproduce its figures:\n\n");

@@ -4,15 +4,7 @@
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
 pub mod os_level;
-pub mod guides;
-pub mod guides_dam;
-pub mod guides_loops;
-pub mod guides_os;
 pub mod presets;
-pub mod presets_dam;
-pub mod presets_loops;
-pub mod presets_os;
-pub mod sweep;
 
 use serde::{Deserialize, Serialize};
 

@@ -11,7 +11,9 @@ export interface WasmEngineModule {
   list_schedulers(): string;
   os_catalog(): string;
   sweep_cells(gridJson: string): string;
-  run_sweep_cell(cellJson: string): string;
+  claim_cells(preset: string): string;
+  run_cell(cellJson: string): string;
+  evaluate_claims(preset: string, rowsJson: string): string;
   Session: new (scenarioJson: string) => WasmSession;
 }
 
@@ -34,30 +36,75 @@ export interface WasmSession {
   free(): void;
 }
 
-/** An entry of `list_presets()`; the first one is the default scenario. */
+/** An entry of `list_presets()` (engine/catalogue/presets/); the first one is the default scenario. */
 export interface PresetInfo {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  /** Teaching fields of `engine/src/scenario/guides.rs` (optional; see web/src/teach/guide.ts). */
-  readonly question?: string;
+  /** Id of the paper the preset reproduces, or null for demos. */
+  readonly paper?: string | null;
+  /** The paper's citation and title (`Chen et al. 2020 · Scheduling …`), when `paper` is set. */
+  readonly paper_title?: string | null;
+  /** The figure it reproduces, with the paper's citation, or the set-up it borrows. */
   readonly figure?: string;
-  readonly paper_values?: readonly PaperValue[];
+  /** The question it teaches. */
+  readonly question?: string;
   readonly steps?: readonly GuideStep[];
+  /** The papers' claims measured on the preset. */
+  readonly claims?: readonly ClaimInfo[];
 }
 
-/** A number a paper reports, and how to measure it in a run: `metric(scheduler) × scale [/ over_metric(over)]`. */
-export interface PaperValue {
+/** A claim of one of the papers (engine/src/catalogue/claim.rs `ClaimInfo`). */
+export interface ClaimInfo {
+  readonly id: string;
+  readonly paper: string;
+  /** Where in the paper (`Fig. 4(a)`). */
+  readonly figure: string;
+  /** A few words. */
   readonly label: string;
-  readonly paper: number;
-  readonly unit: string;
-  readonly scheduler: string;
-  /** Dotted path into the run's `metrics` (`busy_ns_per_core.0`). */
-  readonly metric: string;
-  readonly scale: number;
-  readonly over?: string;
-  readonly over_metric?: string;
+  /** The paper's words. */
+  readonly claim: string;
+  /** How the preset relates to what the paper measured. */
   readonly note?: string;
+  readonly unit: string;
+  /** The paper's number. */
+  readonly value: number;
+  readonly status: "holds" | "known_gap";
+  /** For a known gap: the mechanism the model lacks. */
+  readonly gap?: string;
+  readonly seeds: number;
+}
+
+/** A claim evaluated by the engine (engine/src/claims/evaluate.rs `ClaimResult`): on one run (`scope: "run"`), or over its grid and seeds. */
+export interface ClaimResult extends ClaimInfo {
+  readonly preset: string;
+  readonly bounds: { readonly min: number | null; readonly max: number | null; readonly min_strict: boolean; readonly max_strict: boolean };
+  /** The band the paper's words allow, in words (`2.45 – 3.5×`, `< 0 %`). */
+  readonly band_text: string;
+  readonly scope: "run" | "grid";
+  readonly cells: number;
+  /** Mean, min and max over seeds (one seed for a run). */
+  readonly simulated: { readonly mean: number; readonly min: number; readonly max: number; readonly per_seed: readonly number[] } | null;
+  readonly verdict: { readonly holds: boolean; readonly off_by_pct: number | null; readonly text: string } | null;
+  /** Why it could not be measured. */
+  readonly error?: string;
+}
+
+/** One full scenario to run: a preset (or a bare applications scenario) with overrides at scenario paths, and a seed. */
+export interface Cell {
+  readonly index: number;
+  readonly preset: string | null;
+  readonly set: Readonly<Record<string, unknown>>;
+  readonly seed: number;
+}
+
+/** What running a cell gave: each scheduler's run as `{scheduler, metrics, extras}`. */
+export interface CellRow {
+  readonly cell: Cell;
+  /** The platform and workload it ran, by name when they were named (`odroid-xu3:4+4`, `BF`). */
+  readonly platform: string;
+  readonly workload: string;
+  readonly runs: readonly { readonly scheduler: string; readonly metrics: Readonly<Record<string, unknown>>; readonly extras: Readonly<Record<string, unknown>> }[];
 }
 
 /** One step of a preset's guided explanation. */
@@ -101,7 +148,7 @@ export interface RunMetrics {
   readonly idle_ns_per_core: readonly number[];
   readonly overhead_ns_per_core: readonly number[];
   readonly utilisation_per_cluster: readonly number[];
-  /** Task-runtime metrics of seed 001 (task-level runs only). */
+  /** Task-runtime metrics of Chen et al.'s schedulers (task-level runs only). */
   readonly task_runtime?: TaskRuntimeMetrics;
   /** Present for loop-program scenarios (engine/src/metrics/loops.rs). */
   readonly loops?: LoopMetrics;
@@ -109,7 +156,7 @@ export interface RunMetrics {
   readonly os?: OsRunMetrics;
 }
 
-/** How many priority tasks ran on one execution place (seed 001 Fig. 5). */
+/** How many priority tasks ran on one execution place (Chen et al. Fig. 5). */
 export interface PlaceShare {
   /** The paper's label, "(C2,4)" for leader core 2 and width 4. */
   readonly label: string;
@@ -139,14 +186,6 @@ export interface TaskRuntimeMetrics {
     readonly n_types: number;
     readonly snapshots: readonly PttSnapshot[];
   };
-}
-
-/** A value the source paper reports beside the simulated one (figure presets only). */
-export interface PaperComparison {
-  readonly claim: string;
-  readonly paper: number;
-  readonly simulated: number | null;
-  readonly measure: { readonly kind: "throughput_ratio" | "priority_share" | "priority_share_on_core" };
 }
 
 /** One loop instance of a loop run. */
@@ -237,8 +276,8 @@ export interface RunSummary {
   readonly platform: PlatformSummary;
   readonly task_types: readonly string[];
   readonly runs: readonly RunInfo[];
-  /** The paper's values beside the simulated ones, for presets that reproduce a figure. */
-  readonly paper?: readonly PaperComparison[];
+  /** The papers' claims this run measures, with their verdicts, when the scenario came from a preset. */
+  readonly claims?: readonly ClaimResult[];
 }
 
 /** A place a policy weighed for one decision (`Session.decisions_json`). */

@@ -1,7 +1,7 @@
 // Pure data shaping for the task-runtime views of seed 001: the priority-place
 // pies (Fig. 5), the PTT heatmap (rows = leader core, columns = width) and the
 // per-core work bars (Fig. 6). No React, unit-tested.
-import type { PaperComparison, PlaceShare, PttSnapshot, TaskRuntimeMetrics } from "../engine/engine-types";
+import type { PlaceShare, PttSnapshot, TaskRuntimeMetrics } from "../engine/engine-types";
 
 /** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
 const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#999999", "#882255", "#44AA99", "#DDCC77"];
@@ -156,10 +156,4 @@ export function snapshotAt(snapshots: readonly PttSnapshot[], tNs: number): numb
     } else hi = mid - 1;
   }
   return best;
-}
-
-/** A paper value or simulated value as text: shares as percentages, ratios as "2.20×". */
-export function formatPaperValue(row: PaperComparison, value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return "—";
-  return row.measure.kind === "throughput_ratio" ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
 }

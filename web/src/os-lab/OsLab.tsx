@@ -1,9 +1,13 @@
 // The OS-level lab: pick a paper figure (or applications, mixes, configurations, schedulers, seeds), run the sweep in
-// the engine worker cell by cell with a progress bar, and read the results in the papers' chart forms.
+// the engine worker cell by cell with a progress bar, read the results in the papers' chart forms, and, for a figure,
+// the engine's verdicts on its claims.
 import { useEffect, useRef, useState } from "react";
+import type { CellRow, ClaimResult } from "../engine/engine-types";
 import { useStore } from "../state/StoreProvider";
+import { ClaimTable } from "../teach/ClaimTable";
 import { OsCharts } from "./OsCharts";
 import type { ChartKind, FigureInfo, OsCatalog, SweepRow } from "./os-types";
+import { flattenRows } from "./sweep-stats";
 import { type Selection, SweepPickers } from "./SweepPickers";
 
 const CSV_COLUMNS = ["index", "scheduler", "config", "workload", "seed", "makespan_ns", "speedup", "ideal_speedup", "avg_power_w", "energy_j", "edp_js", "energy_norm", "edp_norm", "migrations"] as const;
@@ -25,6 +29,7 @@ export function OsLab() {
   const [rows, setRows] = useState<SweepRow[]>([]);
   const [ranSel, setRanSel] = useState<Selection | null>(null);
   const [ranFigure, setRanFigure] = useState<FigureInfo | null>(null);
+  const [claims, setClaims] = useState<ClaimResult[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const token = useRef(0);
@@ -59,19 +64,22 @@ export function OsLab() {
     const mine = ++token.current;
     setError(null);
     setRows([]);
+    setClaims([]);
     const grid = { ...sel, seeds: Array.from({ length: sel.seeds }, (_, i) => i + 1) };
     try {
-      const cells = await engine.sweepCells(grid);
+      // A figure runs its claims' cells, so the engine can evaluate them; a custom selection runs its grid.
+      const cells = figure ? await engine.claimCells(figure.name) : await engine.sweepCells(grid);
       setProgress({ done: 0, total: cells.length });
       setRanSel(sel);
       setRanFigure(figure ?? null);
-      const acc: SweepRow[] = [];
+      const acc: CellRow[] = [];
       for (const cell of cells) {
         if (token.current !== mine) return;
-        acc.push(await engine.runSweepCell(cell));
-        setRows([...acc]);
+        acc.push(await engine.runCell(cell));
+        setRows(flattenRows(acc));
         setProgress({ done: acc.length, total: cells.length });
       }
+      if (figure && token.current === mine) setClaims(await engine.evaluateClaims(figure.name, acc));
     } catch (e) {
       if (token.current === mine) setError(e instanceof Error ? e.message : String(e));
     }
@@ -146,7 +154,8 @@ export function OsLab() {
           {error}
         </p>
       )}
-      {ranSel && <OsCharts rows={rows} sel={ranSel} chart={ranFigure?.sweep.chart ?? chart} paper={ranFigure?.sweep.paper ?? []} />}
+      {ranSel && <OsCharts rows={rows} sel={ranSel} chart={ranFigure?.sweep.chart ?? chart} />}
+      {ranFigure && <ClaimTable rows={claims} heading={`Paper vs simulated · ${ranFigure.title}`} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// Pure aggregation of sweep rows into the papers' chart forms and the simulated counterparts of the papers' numbers.
-import type { PaperNumber, SweepRow } from "./os-types";
+// Pure shaping of sweep rows into the papers' chart forms. The papers' numbers are evaluated by the engine (evaluateClaims).
+import type { CellRow } from "../engine/engine-types";
+import type { SweepRow } from "./os-types";
 
 export type NumericField = "makespan_ns" | "speedup" | "ideal_speedup" | "avg_power_w" | "energy_j" | "edp_js" | "energy_norm" | "edp_norm" | "migrations";
 
@@ -41,55 +42,29 @@ export function caseStats(rows: readonly SweepRow[], scheduler: string, config: 
   return { mean: mean(values), min: Math.min(...values), max: Math.max(...values), values };
 }
 
-function cases(rows: readonly SweepRow[], config?: string): [string, string][] {
-  const seen = new Set<string>();
-  const out: [string, string][] = [];
-  for (const r of rows) {
-    if (config !== undefined && r.config !== config) continue;
-    const k = `${r.config}\u0000${r.workload}`;
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push([r.config, r.workload]);
-    }
-  }
-  return out;
+function num(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-/** The simulated counterpart of a paper number, from its key; NaN when the sweep lacks the rows. */
-export function simulatedValue(rows: readonly SweepRow[], paper: PaperNumber): number {
-  const parts = paper.key.split("|");
-  switch (parts[0]) {
-    case "mean": {
-      const [, field, sched, config] = parts;
-      return meanWhere(rows, field as NumericField, (r) => (sched === "*" || r.scheduler === sched) && r.config === config);
-    }
-    case "change": {
-      const [, field, sched, a, b, only] = parts;
-      const keepWorkload = (w: string) => only === undefined || only.split(",").includes(w);
-      const va = meanWhere(rows, field as NumericField, (r) => r.scheduler === sched && r.config === a && keepWorkload(r.workload));
-      const vb = meanWhere(rows, field as NumericField, (r) => r.scheduler === sched && r.config === b && keepWorkload(r.workload));
-      return (vb / va - 1) * 100;
-    }
-    case "gain": {
-      const [, sched, base, how] = parts;
-      const list = cases(rows, how === "mean" || how === "max" ? undefined : how);
-      const gains = list.map(([c, w]) => caseStats(rows, base, c, w).mean / caseStats(rows, sched, c, w).mean - 1).filter(Number.isFinite);
-      if (gains.length === 0) return NaN;
-      return (how === "max" ? Math.max(...gains) : mean(gains)) * 100;
-    }
-    case "spread": {
-      const [, sched] = parts;
-      let worst = NaN;
-      for (const [c, w] of cases(rows)) {
-        const st = caseStats(rows, sched, c, w);
-        for (const v of st.values) {
-          const d = Math.abs(v / st.mean - 1) * 100;
-          if (!(worst >= d)) worst = d;
-        }
-      }
-      return worst;
-    }
-    default:
-      return NaN;
-  }
+/** One chart row per scheduler's run of each cell: `metrics` and the OS level's `extras`, with the cell's configuration and workload. */
+export function flattenRows(rows: readonly CellRow[]): SweepRow[] {
+  return rows.flatMap((row) =>
+    row.runs.map((run) => ({
+      index: row.cell.index,
+      scheduler: run.scheduler,
+      config: row.platform,
+      workload: row.workload,
+      seed: row.cell.seed,
+      makespan_ns: num(run.metrics.makespan_ns) ?? NaN,
+      speedup: num(run.extras.speedup),
+      ideal_speedup: num(run.extras.ideal_speedup),
+      avg_power_w: num(run.metrics.avg_power_w) ?? NaN,
+      energy_j: num(run.metrics.energy_j) ?? NaN,
+      edp_js: num(run.metrics.edp_js) ?? NaN,
+      energy_norm: num(run.extras.energy_norm) ?? NaN,
+      edp_norm: num(run.extras.edp_norm) ?? NaN,
+      migrations: num(run.extras.migrations) ?? 0,
+      app_done_ns: Array.isArray(run.extras.app_done_ns) ? (run.extras.app_done_ns as number[]) : [],
+    })),
+  );
 }
