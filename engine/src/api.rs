@@ -22,9 +22,10 @@ fn js_error(e: InputError) -> JsError {
 }
 
 /// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
-/// "paper_title","figure","question","steps","claims"}]`, where `paper` is a paper id or null, `paper_title` the paper's
-/// citation and title, `figure` reads with the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on
-/// the preset (`id`, `label`, `claim`, `value`, `unit`, `status`, …).
+/// "paper_title","paper_rank","figure","question","steps","claims"}]`, where `paper` is a paper id or null, `paper_title` the
+/// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
+/// the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
+/// `value`, `unit`, `status`, …).
 #[wasm_bindgen]
 pub fn list_presets() -> String {
     let v: Vec<_> = catalogue::presets()
@@ -32,8 +33,9 @@ pub fn list_presets() -> String {
         .map(|p| {
             let claims: Vec<_> = p.claims.iter().map(|c| c.info()).collect();
             let paper_title = p.paper.as_deref().and_then(catalogue::paper).map(|q| format!("{} {} · {}", q.cite, q.year, q.title));
+            let paper_rank = p.paper.as_deref().and_then(|id| catalogue::papers().iter().position(|q| q.id == id));
             json!({
-                "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title,
+                "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
                 "figure": p.figure_text(), "question": p.question, "steps": p.steps, "claims": claims,
             })
         })

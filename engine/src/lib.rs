@@ -2,8 +2,8 @@
 //!
 //! Layers, each using only those above it:
 //! `sim` (domain-free event kernel) → `model` (platform, speed, events, workloads) → `trace` (schedule record)
-//! → `sched` (policies) → `runtime` (applies decisions) → `metrics` → `loops` (the OpenMP loop level) → `scenario` (versioned input, presets, running)
-//! → `import` (real traces in, calibration) → `export` (Chrome Trace JSON out)
+//! → `sched` (policies) → `runtime` (applies decisions) → `metrics` → `loops` (the OpenMP loop level) → `scenario` (versioned input, running)
+//! → `catalogue` (presets, guides and claims as data) → `claims` (the one evaluator of the papers' claims) → `import` (real traces in, calibration) → `export` (Chrome Trace JSON out)
 //! → `api` (the only module that knows wasm-bindgen). See ARCHITECTURE.md.
 
 #![deny(clippy::unwrap_used)]

@@ -8,7 +8,7 @@ use crate::error::{InputError, InputResult};
 use crate::scenario::{Scenario, ScenarioResult, SchedulerRun};
 
 /// The level parts of today's `Metrics`, with the level tag each gets in `extras`.
-const LEVEL_PARTS: [(&str, &str); 3] = [("task_runtime", "task"), ("loops", "loop"), ("os", "os")];
+const LEVEL_PARTS: [(&str, &str); 3] = [("task_runtime", "tasks"), ("loops", "loops"), ("os", "os")];
 
 /// One scheduler's run as `{"scheduler", "metrics", "extras"}`.
 pub fn run_values(run: &SchedulerRun) -> Value {

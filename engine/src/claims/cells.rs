@@ -33,9 +33,10 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// Identifies the cell's scenario (everything but the index).
+    /// Identifies the cell's scenario: its scenario object with the overrides applied, before references are expanded, so
+    /// cells that write the same scenario differently (an override equal to the preset's own value) share one key.
     pub fn key(&self) -> String {
-        json!([self.preset, self.set, self.seed]).to_string()
+        raw_cell(self).map_or_else(|_| json!([self.preset, self.set, self.seed]).to_string(), |raw| raw.to_string())
     }
 }
 

@@ -51,6 +51,7 @@ impl Grid {
                 g.seeds.push(cell.seed);
             }
         }
+        g.configs.sort_by_key(|c| config_order(c));
         Some(g)
     }
 
@@ -84,6 +85,12 @@ impl Grid {
     pub fn shard(&self, k: usize, n: usize) -> Vec<Cell> {
         self.cells().into_iter().filter(|c| n > 0 && c.index % n == k.wrapping_sub(1)).collect()
     }
+}
+
+/// Subsets of one platform (`odroid-xu3:B+L`) sort by big, then little cores; other configurations keep their order.
+fn config_order(config: &str) -> (u32, u32) {
+    let counts = config.split_once(':').and_then(|(_, c)| c.split_once('+'));
+    counts.and_then(|(b, l)| Some((b.parse().ok()?, l.parse().ok()?))).unwrap_or((u32::MAX, u32::MAX))
 }
 
 /// Parses `K/N` with 1 ≤ K ≤ N.

@@ -45,6 +45,8 @@ export interface PresetInfo {
   readonly paper?: string | null;
   /** The paper's citation and title (`Chen et al. 2020 · Scheduling …`), when `paper` is set. */
   readonly paper_title?: string | null;
+  /** The paper's position among the papers: the gallery's group order. */
+  readonly paper_rank?: number | null;
   /** The figure it reproduces, with the paper's citation, or the set-up it borrows. */
   readonly figure?: string;
   /** The question it teaches. */

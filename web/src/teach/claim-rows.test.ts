@@ -26,6 +26,7 @@ test("values carry their unit; one run shows its value, several seeds the mean a
   expect(withUnit(14, "%")).toBe("14.0 %");
   expect(simulatedText(claim("a", [2.2], { holds: false, off_by_pct: -37, text: "off by -37%" }))).toBe("2.20×");
   expect(simulatedText(claim("a", [2, 2.4], null))).toBe("2.20× (2.00 – 2.40)");
+  expect(simulatedText(claim("a", [2, 2], null))).toBe("2.00×");
   expect(simulatedText(claim("a", [], null))).toBe("—");
 });
 

@@ -14,7 +14,7 @@ export function simulatedText(r: ClaimResult): string {
   const s = r.simulated;
   if (!s) return "—";
   const mean = withUnit(s.mean, r.unit);
-  return s.per_seed.length > 1 ? `${mean} (${formatMetric(s.min, 3)} – ${formatMetric(s.max, 3)})` : mean;
+  return s.per_seed.length > 1 && s.min !== s.max ? `${mean} (${formatMetric(s.min, 3)} – ${formatMetric(s.max, 3)})` : mean;
 }
 
 /** "holds", "off by -36%", or why it was not measured. */
