@@ -212,6 +212,22 @@ pub fn scenario(name: &str) -> Option<Scenario> {
     preset(name).and_then(|p| expand::scenario_of(p, &BTreeMap::new(), None).ok())
 }
 
+/// The teaching around a preset: the question, the figure and the steps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Guide<'a> {
+    /// The question it teaches.
+    pub question: &'a str,
+    /// The figure it reproduces, with the paper's citation.
+    pub figure: &'a str,
+    /// Three to six steps.
+    pub steps: &'a [Step],
+}
+
+/// The guide of preset `name`.
+pub fn guide(name: &str) -> Option<Guide<'static>> {
+    preset(name).map(|p| Guide { question: &p.question, figure: &p.figure, steps: &p.steps })
+}
+
 /// The claims of preset `name` (empty for an unknown preset).
 pub fn claims_for(name: &str) -> &'static [Claim] {
     preset(name).map_or(&[], |p| p.claims.as_slice())

@@ -197,7 +197,7 @@ fn verdict(claim: &Claim, bounds: &Bounds, stats: &Stats) -> Verdict {
         Judge::EverySeed => stats.per_seed.iter().all(|&x| bounds.contains(x)),
     };
     let off_by_pct = (claim.value != 0.0).then(|| (judged / claim.value - 1.0) * 100.0);
-    let sign = |x: f64| if x >= 0.0 { "+" } else { "-" };
+    let sign = |x: f64| if x > 0.0 { "+" } else if x < 0.0 { "-" } else { "" };
     let text = match (holds, off_by_pct) {
         (true, _) => "holds".to_string(),
         (false, Some(p)) => format!("off by {}{:.*}%", sign(p), if p.abs() >= 10.0 { 0 } else { 1 }, p.abs()),

@@ -33,6 +33,7 @@ fn every_preset_expands_validates_and_round_trips() {
             assert!(catalogue::paper(id).is_some(), "{}: unknown paper {id}", p.name);
         }
         assert!(!p.description.is_empty() && !p.figure.is_empty() && !p.question.is_empty(), "{}", p.name);
+        assert_eq!(catalogue::guide(&p.name).map(|g| g.steps.len()), Some(p.steps.len()));
     }
     assert_eq!(catalogue::papers().len(), 4);
     assert!(catalogue::platforms().len() >= 8);

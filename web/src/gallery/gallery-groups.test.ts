@@ -3,7 +3,7 @@ import type { PresetInfo } from "../engine/engine-types";
 import { groupPresets, OTHER_GROUP } from "./gallery-groups";
 
 const RANK: Record<string, number> = { chen2020: 1, saez2020: 3 };
-const p = (name: string, paper: string | null): PresetInfo => ({ name, title: name, description: "", paper, paper_title: paper && `${paper} title`, paper_rank: paper && RANK[paper] });
+const p = (name: string, paper: string | null): PresetInfo => ({ name, title: name, description: "", paper, paper_title: paper === null ? null : `${paper} title`, paper_rank: paper === null ? null : RANK[paper] });
 
 test("cards group by the paper they reproduce, in the papers' order, then demos", () => {
   const groups = groupPresets([p("demo", null), p("x", "saez2020"), p("y", "chen2020"), p("z", "saez2020")]);
