@@ -1,5 +1,5 @@
-// Seed 001's views: priority-place pies (Fig. 5), the PTT heatmap with its
-// playback slider, per-core work bars (Fig. 6) and the paper-versus-simulation table.
+// Chen et al.'s views: priority-place pies (Fig. 5), the PTT heatmap with its
+// playback slider, per-core work bars (Fig. 6), and the paper-versus-simulation table.
 import { expect, test } from "@playwright/test";
 import { openDefault, SCREENSHOTS, waitIdle } from "./helpers";
 
@@ -21,7 +21,9 @@ test("the Fig. 5 preset shows one pie per scheduler labelled by execution place"
   const damp = page.locator('[data-testid="priority-pie"][data-scheduler="dam-p"]');
   await expect(damp.getByTestId("pie-label").first()).toHaveText(/^\(C1,1\) (9\d|100)%$/);
   await expect(page.getByTestId("work-bars").locator("figure")).toHaveCount(7);
-  await expect(page.getByTestId("paper-table")).toContainText("DAM-P: priority tasks on (C1,1)");
+  const claim = page.locator('[data-testid="paper-vs-sim"] [data-claim="chen2020-fig5g-damp-core1"]');
+  await expect(claim).toContainText("DAM-P: 92% of priority tasks on (C1,1)");
+  await expect(claim.getByTestId("paper-verdict")).toHaveText("holds");
   await page.getByTestId("task-runtime").screenshot({ path: `${SCREENSHOTS}/dam-fig5-task-runtime.png` });
 });
 

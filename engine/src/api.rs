@@ -8,13 +8,14 @@
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
+use crate::catalogue;
 use crate::error::InputError;
 use crate::export::{chrome::chrome_json, run_as_trace};
 use crate::import::calibrate::{calibrate, CalibrateOptions};
 use crate::import::{ImportedTrace, Importer};
 use crate::model::{Level, Workload};
 use crate::run::{Extras, ScenarioResult};
-use crate::scenario::{guides, presets, presets_dam, Scenario};
+use crate::scenario::Scenario;
 use crate::summary;
 use crate::{registry, run};
 
@@ -22,45 +23,39 @@ fn js_error(e: InputError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String {
-    let v: Vec<_> = list
-        .into_iter()
+/// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
+/// "paper_title","paper_rank","figure","question","steps","claims"}]`, where `paper` is a paper id or null, `paper_title` the
+/// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
+/// the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
+/// `value`, `unit`, `status`, …).
+#[wasm_bindgen]
+pub fn list_presets() -> String {
+    let v: Vec<_> = catalogue::presets()
+        .iter()
         .map(|p| {
-            let mut info = json!({ "name": p.name, "title": p.title, "description": p.description });
-            let paper = presets_dam::paper_values(p.name);
-            if !paper.is_empty() {
-                info["paper"] = json!(paper);
-            }
-            info
+            let claims: Vec<_> = p.claims.iter().map(|c| c.info()).collect();
+            let paper_title = p.paper.as_deref().and_then(catalogue::paper).map(|q| format!("{} {} · {}", q.cite, q.year, q.title));
+            let paper_rank = p.paper.as_deref().and_then(|id| catalogue::papers().iter().position(|q| q.id == id));
+            json!({
+                "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
+                "figure": p.figure_text(), "question": p.question, "steps": p.steps, "claims": claims,
+            })
         })
         .collect();
     serde_json::Value::Array(v).to_string()
 }
 
-/// Adds the optional teaching fields (`question`, `figure`, `paper_values`, `steps`) of each preset's guide.
-fn with_guides(infos_json: String) -> String {
-    let Ok(serde_json::Value::Array(mut list)) = serde_json::from_str::<serde_json::Value>(&infos_json) else { return infos_json };
-    for info in &mut list {
-        let name = info["name"].as_str().unwrap_or_default().to_string();
-        let (Some(guide), Some(obj)) = (guides::guide(&name), info.as_object_mut()) else { continue };
-        if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(guide) {
-            obj.extend(fields);
-        }
-    }
-    serde_json::Value::Array(list).to_string()
-}
-
-/// Scenario presets as JSON `[{"name","title","description"}]`, plus the optional teaching fields of `scenario::guides`
-/// (`question`, `figure`, `paper_values`, `steps`); the first is the default.
+/// The papers as JSON `[{"id","cite","year","authors","title","venue","summary"}]`.
 #[wasm_bindgen]
-pub fn list_presets() -> String {
-    with_guides(infos(presets::all_scenarios()))
+pub fn list_papers() -> String {
+    serde_json::to_string(catalogue::papers()).unwrap_or_else(|_| "[]".into())
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.
 #[wasm_bindgen]
 pub fn list_platforms() -> String {
-    infos(presets::PLATFORMS)
+    let v: Vec<_> = catalogue::platforms().iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
+    serde_json::Value::Array(v).to_string()
 }
 
 /// The schedulers of `level` (`tasks`, `loops`, `os`; empty for every level) as JSON `[{"name","level","params","description"}]`.
@@ -92,27 +87,39 @@ pub fn try_scenario_level(scenario_json: &str) -> Result<Level, InputError> {
     Workload::level_of_kind(kind).ok_or_else(|| InputError::new("workload.kind", format!("unknown workload kind '{kind}' (known: layered, dag, loop_program, applications)")))
 }
 
-/// The OS-level catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `presets_os::catalog_json`).
+/// The OS lab's catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `claims::lab::catalog_json`).
 #[wasm_bindgen]
 pub fn os_catalog() -> String {
-    presets::presets_os_catalog()
+    crate::claims::lab::catalog_json()
 }
 
-/// The cells of a sweep grid `{"schedulers","configs","workloads","seeds"}` as a JSON array.
+/// The cells of a custom OS sweep `{"schedulers","configs","workloads","seeds"}` as a JSON array.
 #[wasm_bindgen]
 pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
-    crate::run::sweep::cells_json(grid_json).map_err(js_error)
+    crate::claims::lab::grid_cells_json(grid_json).map_err(js_error)
 }
 
-/// Runs one sweep cell `{"index","scheduler","config","workload","seed"}`; returns its row as JSON.
+/// The cells of preset `name`'s claims (the union over its claims' grids and seeds) as a JSON array.
 #[wasm_bindgen]
-pub fn run_sweep_cell(cell_json: &str) -> Result<String, JsError> {
-    crate::run::sweep::run_cell_json(cell_json).map_err(js_error)
+pub fn claim_cells(name: &str) -> Result<String, JsError> {
+    crate::claims::preset_cells_json(name).map_err(js_error)
+}
+
+/// Runs one cell `{"index","preset","set","seed"}`; returns its row `{"cell","platform","workload","runs"}` as JSON.
+#[wasm_bindgen]
+pub fn run_cell(cell_json: &str) -> Result<String, JsError> {
+    crate::claims::run_cell_json(cell_json).map_err(js_error)
+}
+
+/// Evaluates preset `name`'s claims on rows from `run_cell` (a JSON array); returns the results as JSON.
+#[wasm_bindgen]
+pub fn evaluate_claims(name: &str, rows_json: &str) -> Result<String, JsError> {
+    crate::claims::evaluate_json(name, rows_json).map_err(js_error)
 }
 
 /// The scenario JSON of preset `name`.
 pub fn try_preset_scenario(name: &str) -> Result<String, InputError> {
-    presets::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))
+    catalogue::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))
 }
 
 /// The scenario JSON of preset `name`.
@@ -124,7 +131,7 @@ pub fn preset_scenario(name: &str) -> Result<String, JsError> {
 /// The platform JSON of platform preset `name`.
 #[wasm_bindgen]
 pub fn platform_preset(name: &str) -> Result<String, JsError> {
-    presets::platform(name)
+    catalogue::platform(name)
         .and_then(|p| serde_json::to_string_pretty(&p).ok())
         .ok_or_else(|| JsError::new(&format!("unknown platform preset '{name}'")))
 }
@@ -452,7 +459,7 @@ mod tests {
 
     #[test]
     fn session_runs_the_default_preset_and_names_bad_fields() {
-        let json = try_preset_scenario(presets::DEFAULT_SCENARIO).expect("preset");
+        let json = try_preset_scenario(catalogue::DEFAULT_SCENARIO).expect("preset");
         let mut s = Session::try_new(&json).expect("valid");
         let summary: serde_json::Value = serde_json::from_str(&s.try_run_all().expect("runs")).expect("json");
         assert_eq!(summary["runs"].as_array().map(Vec::len), Some(2));
@@ -469,9 +476,11 @@ mod tests {
         assert!(try_list_schedulers("gpu").is_err());
         assert_eq!(try_scenario_level(&json).expect("level"), Level::Tasks);
         let listed: serde_json::Value = serde_json::from_str(&list_presets()).expect("json");
-        assert_eq!(listed[0]["name"], presets::DEFAULT_SCENARIO);
+        assert_eq!(listed[0]["name"], catalogue::DEFAULT_SCENARIO);
         assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
-        assert!(listed[0]["paper_values"][0]["paper"].is_number());
+        assert!(listed[0]["claims"][0]["value"].is_number());
+        assert_eq!(summary["claims"].as_array().map(Vec::len), listed[0]["claims"].as_array().map(Vec::len));
+        assert!(summary["claims"][0]["verdict"]["holds"].is_boolean(), "{}", summary["claims"][0]);
         let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1)).expect("json");
         let first = &log["decisions"][0];
         assert_eq!(log["total"].as_u64(), log["decisions"].as_array().map(|d| d.len() as u64));

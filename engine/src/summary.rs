@@ -1,5 +1,6 @@
 //! Plain-data views of a scenario's results shared by the CLI and the Wasm API: the run summary the page reads, and the
-//! CLI's JSON. Both print the same `metrics` and `extras` objects, so native and Wasm results compare field by field.
+//! CLI's JSON, with the papers' claims a run measures. Both print the same `metrics` and `extras` objects, so native and Wasm
+//! results compare field by field.
 //!
 //! The types here cross the Wasm boundary; their TypeScript twins are generated (`cargo test --features ts`).
 
@@ -9,7 +10,7 @@ use serde_json::{json, Value};
 use crate::metrics::Metrics;
 use crate::model::Level;
 use crate::run::{Extras, ScenarioResult};
-use crate::scenario::presets_dam::{self, Measure, PaperValue};
+use crate::claims::ClaimResult;
 use crate::scenario::Scenario;
 use crate::trace::{FreqInterval, InterferenceInterval, Migration, ScheduleRecord, SegmentKind, NO_ITEM};
 
@@ -92,22 +93,8 @@ pub struct RunSummary {
     pub groups: Vec<String>,
     /// One per listed scheduler, in order.
     pub runs: Vec<RunInfo>,
-    /// The paper's values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
-    pub paper: Vec<PaperComparison>,
-}
-
-/// A value a paper reports beside the simulated one.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct PaperComparison {
-    /// The claim in words, with its figure.
-    pub claim: String,
-    /// The paper's number.
-    pub paper: f64,
-    /// The simulated number, when the run has what it needs.
-    pub simulated: Option<f64>,
-    /// What is compared: `throughput_ratio`, `priority_share` or `priority_share_on_core` (shares are in [0, 1]).
-    pub kind: String,
+    /// The papers' claims this run measures, with their verdicts, when the scenario is a preset (empty otherwise).
+    pub claims: Vec<ClaimResult>,
 }
 
 /// The platform layout of `scenario`.
@@ -152,51 +139,13 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> RunSummary {
         record: RecordLabels { lane: "core".into(), item: level.item_label().into(), group: level.group_label().into() },
         groups: result.groups.clone(),
         runs,
-        paper: paper_comparison(scenario, result),
+        claims: crate::claims::on_result(scenario, result),
     }
 }
 
-/// The paper's reported values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
-pub fn paper_comparison(scenario: &Scenario, result: &ScenarioResult) -> Vec<PaperComparison> {
-    compare_by_title(&scenario.name, result)
-        .into_iter()
-        .map(|(v, sim)| PaperComparison {
-            claim: v.claim.to_string(),
-            paper: v.paper,
-            simulated: sim,
-            kind: match v.measure {
-                Measure::ThroughputRatio { .. } => "throughput_ratio",
-                Measure::PriorityShare { .. } => "priority_share",
-                Measure::PriorityShareOnCore { .. } => "priority_share_on_core",
-            }
-            .to_string(),
-        })
-        .collect()
-}
-
-/// The simulated value of `measure` in `result`, if the run has the schedulers it needs.
-fn simulated(measure: &Measure, result: &ScenarioResult) -> Option<f64> {
-    let run = |name: &str| result.runs.iter().find(|r| r.scheduler == name);
-    match *measure {
-        Measure::ThroughputRatio { num, den } => {
-            let d = run(den)?.metrics.throughput_tasks_per_s;
-            (d > 0.0).then(|| run(num).map(|r| r.metrics.throughput_tasks_per_s / d))?
-        }
-        Measure::PriorityShare { scheduler, label } => match &run(scheduler)?.extras {
-            Extras::Tasks(t) => Some(t.metrics.priority_share(label)),
-            _ => None,
-        },
-        Measure::PriorityShareOnCore { scheduler, core } => match &run(scheduler)?.extras {
-            Extras::Tasks(t) => Some(t.metrics.priority_share_touching(core)),
-            _ => None,
-        },
-    }
-}
-
-/// Paper versus simulation for the preset whose title is `title` (the scenario's name): `(value, simulated)` pairs.
-fn compare_by_title(title: &str, result: &ScenarioResult) -> Vec<(PaperValue, Option<f64>)> {
-    let Some(info) = presets_dam::SCENARIOS.iter().find(|p| p.title == title) else { return vec![] };
-    presets_dam::paper_values(info.name).iter().map(|v| (*v, simulated(&v.measure, result))).collect()
+/// The papers' claims this run measures, with their verdicts (the "paper vs simulated" rows), for the CLI's JSON.
+pub fn claims_on_run(scenario: &Scenario, result: &ScenarioResult) -> Vec<Value> {
+    crate::claims::on_result(scenario, result).iter().filter_map(|r| serde_json::to_value(r).ok()).collect()
 }
 
 fn schedule_rows(record: &ScheduleRecord) -> Value {
@@ -238,10 +187,4 @@ pub fn cli_json(result: &ScenarioResult, with_schedule: bool) -> Value {
         })
         .collect();
     json!({ "level": result.level, "groups": result.groups, "runs": runs })
-}
-
-/// The value a claim or a table reads of one run: `{"metrics": {…}, "extras": {…}}`, so that dotted paths such as
-/// `metrics.makespan_ns` or `extras.speedup` reach every number a run reports.
-pub fn run_value(metrics: &Metrics, extras: &Extras) -> Value {
-    json!({ "metrics": metrics, "extras": extras })
 }

@@ -114,7 +114,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
           </div>
           {summary ? <CompareTable summary={summary} baseline={baseline} onBaseline={actions.setBaseline} /> : !error && <p className="muted">Loading the engine…</p>}
           <PaperSlot preset={preset} />
-          {summary && summary.level === "loops" && <LoopPanel summary={summary} scenarioText={good?.scenarioText ?? ""} />}
+          {summary && summary.level === "loops" && <LoopPanel summary={summary} />}
           <div className="workspace">
             <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={actions.setTab} viewProps={viewProps} />
             <aside className="side" aria-label="Editors and tools">

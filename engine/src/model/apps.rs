@@ -495,7 +495,7 @@ pub fn workload_by_name(name: &str) -> Option<AppMix> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::presets::platform;
+    use crate::catalogue::platform;
 
     #[test]
     fn profiles_carry_table_1_ratios_and_valid_preferences() {

@@ -49,7 +49,7 @@ impl KernelKind {
     }
 
     /// Default slowdown (time factor) of a partition whose working set misses the core's L1: 1, no effect, so that
-    /// L1 fit is opt-in per workload (`l1_miss_factor`; seed 001's presets set 1.4 for matmul, see `presets_dam.rs`).
+    /// L1 fit is opt-in per workload (`l1_miss_factor`; Chen et al.'s presets set 1.4 for matmul, see the `tx2` class set).
     pub fn default_l1_miss_factor(self) -> f64 {
         1.0
     }

@@ -8,7 +8,6 @@
 
 pub mod loops;
 pub mod os;
-pub mod sweep;
 pub mod tasks;
 
 use serde::Serialize;

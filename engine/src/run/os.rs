@@ -10,7 +10,6 @@ use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEven
 use crate::os::{simulate, OsInput, OsMethod, OsMetrics};
 use crate::registry;
 use crate::runtime::{run_tasks, RunInput};
-use crate::scenario::presets;
 use crate::scenario::RuntimeOptions;
 use crate::sched::common::SchedOptions;
 use crate::sim::TimeNs;
@@ -36,8 +35,8 @@ fn reference_little(platform: &Platform) -> Option<Cluster> {
     if own.ratio <= 1.0 {
         return Some(own);
     }
-    for info in presets::PLATFORMS {
-        let Some(preset) = presets::platform(info.name) else { continue };
+    for info in crate::catalogue::platforms() {
+        let Some(preset) = crate::catalogue::platform(&info.name) else { continue };
         if preset.clusters.iter().any(|c| c.core_type == own.core_type && c.ratio == own.ratio) {
             return slowest(&preset);
         }

@@ -354,14 +354,14 @@ impl PttPolicy {
 mod tests {
     use super::*;
     use crate::model::{SpeedState, TaskGraph};
-    use crate::scenario::presets;
+    use crate::catalogue as presets;
     use crate::sched::{Costs, Places, Ptt};
     use crate::sim::Rng;
 
     #[test]
     fn searches_pick_unexplored_then_cheapest_or_fastest() {
         let platform = presets::platform("jetson-tx2").expect("preset");
-        let classes = presets::kernel_classes();
+        let classes = presets::class_set("kernels").map(|s| s.classes.clone()).unwrap_or_default();
         let speed = SpeedState::new(&platform, &classes);
         let places = Places::new(&platform);
         let mut ptt = Ptt::new(1, places.list.len(), 0.2);

@@ -102,7 +102,7 @@ impl PttRecorder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::presets;
+    use crate::catalogue as presets;
 
     #[test]
     fn tx2_places_match_the_paper() {

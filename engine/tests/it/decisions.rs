@@ -1,6 +1,7 @@
 //! The decision log: one record per task (width-1 policies), consistent with the schedule, with explanations from FIFO and RWS.
 
-use engine::scenario::{presets, Scenario};
+use engine::catalogue as presets;
+use engine::Scenario;
 
 #[test]
 fn every_task_is_decided_once_and_matches_the_schedule() {

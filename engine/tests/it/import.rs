@@ -97,7 +97,7 @@ fn malformed_input_is_reported_with_its_line_or_offset() {
 
 #[test]
 fn a_simulated_run_exports_to_chrome_json_and_imports_back() {
-    let scenario = engine::scenario::presets::scenario("tx2-dvfs-square").expect("preset");
+    let scenario = engine::catalogue::scenario("tx2-dvfs-square").expect("preset");
     let result = engine::run::run(&scenario).expect("runs");
     let trace = engine::export::run_as_trace(&scenario, &result, 0).expect("run 0");
     let json = chrome_json(&[("sim".to_string(), &trace)]);

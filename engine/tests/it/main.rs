@@ -1,8 +1,8 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
-mod aid_paper;
 mod calibrate;
-mod dam_paper;
+mod catalogue;
+mod claims;
 mod decisions;
 mod fuzz;
 mod gen;
@@ -10,7 +10,9 @@ mod import;
 mod import_dump;
 mod invariants;
 mod loop_invariants;
+mod loop_model;
 mod os_inputs;
-mod os_papers;
+mod os_model;
+mod task_inputs;
 mod tidy;
 mod ts_types;

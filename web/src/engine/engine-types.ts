@@ -12,7 +12,9 @@ export interface WasmEngineModule {
   scenario_level(scenarioJson: string): string;
   os_catalog(): string;
   sweep_cells(gridJson: string): string;
-  run_sweep_cell(cellJson: string): string;
+  claim_cells(preset: string): string;
+  run_cell(cellJson: string): string;
+  evaluate_claims(preset: string, rowsJson: string): string;
   Session: new (scenarioJson: string) => WasmSession;
 }
 
@@ -37,30 +39,24 @@ export interface WasmSession {
   free(): void;
 }
 
-/** An entry of `list_presets()`; the first one is the default scenario. */
+/** An entry of `list_presets()` (engine/catalogue/presets/); the first one is the default scenario. */
 export interface PresetInfo {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  /** Teaching fields of `engine/src/scenario/guides.rs` (optional; see web/src/teach/guide.ts). */
-  readonly question?: string;
+  /** Id of the paper the preset reproduces, or null for demos. */
+  readonly paper?: string | null;
+  /** The paper's citation and title (`Chen et al. 2020 · Scheduling …`), when `paper` is set. */
+  readonly paper_title?: string | null;
+  /** The paper's position among the papers: the gallery's group order. */
+  readonly paper_rank?: number | null;
+  /** The figure it reproduces, with the paper's citation, or the set-up it borrows. */
   readonly figure?: string;
-  readonly paper_values?: readonly PaperValue[];
+  /** The question it teaches. */
+  readonly question?: string;
   readonly steps?: readonly GuideStep[];
-}
-
-/** A number a paper reports, and how to measure it in a run: `metric(scheduler) × scale [/ over_metric(over)]`. */
-export interface PaperValue {
-  readonly label: string;
-  readonly paper: number;
-  readonly unit: string;
-  readonly scheduler: string;
-  /** Dotted path into the run's `{metrics, extras}` (`metrics.busy_ns_per_core.0`, `extras.speedup`). */
-  readonly metric: string;
-  readonly scale: number;
-  readonly over?: string;
-  readonly over_metric?: string;
-  readonly note?: string;
+  /** The papers' claims measured on the preset. */
+  readonly claims?: readonly ClaimInfo[];
 }
 
 /** One step of a preset's guided explanation. */
@@ -80,6 +76,9 @@ export interface PlatformInfo {
 
 export type {
   Candidate as DecisionCandidate,
+  Cell,
+  ClaimInfo,
+  ClaimResult,
   ClusterSummary,
   DecisionLog,
   DecisionRecord,
@@ -94,7 +93,6 @@ export type {
   Metrics as RunMetrics,
   Migration,
   OsMetrics as OsRunMetrics,
-  PaperComparison,
   PlaceShare,
   PlatformSummary,
   PttSnapshot,
@@ -105,7 +103,17 @@ export type {
   TaskExtras,
 } from "./generated/engine-types";
 
-import type { InterferenceInterval, LoopExtras, OsMetrics, RunInfo, TaskExtras } from "./generated/engine-types";
+import type { ClaimInfo, InterferenceInterval, LoopExtras, OsMetrics, Row, RunInfo, TaskExtras } from "./generated/engine-types";
+
+/** One scheduler's run in a cell's row, as the engine writes it (`claims::adapter::run_values`). */
+export interface CellRun {
+  readonly scheduler: string;
+  readonly metrics: Readonly<Record<string, unknown>>;
+  readonly extras: Readonly<Record<string, unknown>>;
+}
+
+/** What running a cell gave (`claims::Row`), its runs typed. */
+export type CellRow = Omit<Row, "runs"> & { readonly runs: readonly CellRun[] };
 
 export type InterferenceKind = InterferenceInterval["kind"];
 

@@ -104,8 +104,14 @@ function handle(request: EngineRequest): unknown {
       return JSON.parse(wasm.os_catalog());
     case "sweepCells":
       return JSON.parse(wasm.sweep_cells(arg));
-    case "runSweepCell":
-      return JSON.parse(wasm.run_sweep_cell(arg));
+    case "claimCells":
+      return JSON.parse(wasm.claim_cells(arg));
+    case "runCell":
+      return JSON.parse(wasm.run_cell(arg));
+    case "evaluateClaims": {
+      const { preset, rows } = JSON.parse(arg) as { preset: string; rows: unknown };
+      return JSON.parse(wasm.evaluate_claims(preset, JSON.stringify(rows)));
+    }
     case "decisions":
       return decisions(arg);
     case "exportChrome":

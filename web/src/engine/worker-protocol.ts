@@ -10,7 +10,9 @@ export type EngineMethod =
   | "simulate"
   | "osCatalog"
   | "sweepCells"
-  | "runSweepCell"
+  | "claimCells"
+  | "runCell"
+  | "evaluateClaims"
   | "decisions"
   | "exportChrome"
   | "schedulersFor";

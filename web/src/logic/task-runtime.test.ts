@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlaceShare, TaskExtras } from "../engine/engine-types";
-import { formatPaperValue, globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
+import { globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
 
 const tx2Places = [
   [0, 1],
@@ -71,13 +71,9 @@ describe("task-runtime views", () => {
     expect(globalChoices(m, m.ptt.snapshots[0], 0)).toEqual({ fastest: "(C0,1)", cheapest: "(C0,1)" });
   });
 
-  it("finds the snapshot at a time and formats paper values", () => {
+  it("finds the snapshot at a time", () => {
     const m = metrics([[0], [1], [2]]);
     expect(snapshotAt(m.ptt.snapshots, 150)).toBe(1);
     expect(snapshotAt(m.ptt.snapshots, 1e9)).toBe(2);
-    const ratio = { claim: "", paper: 2.2, simulated: 1.5, kind: "throughput_ratio" as const };
-    expect(formatPaperValue(ratio, 2.2)).toBe("2.20×");
-    expect(formatPaperValue({ ...ratio, kind: "priority_share" as const }, 0.92)).toBe("92.0 %");
-    expect(formatPaperValue(ratio, null)).toBe("—");
   });
 });

@@ -3,7 +3,7 @@
 // per-core work bars (Fig. 6). No React, unit-tested.
 import { sum } from "d3-array";
 import { arc, type PieArcDatum, pie } from "d3-shape";
-import type { PaperComparison, PlaceShare, PttSnapshot, TaskExtras } from "../engine/engine-types";
+import type { PlaceShare, PttSnapshot, TaskExtras } from "../engine/engine-types";
 
 /** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
 const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#999999", "#882255", "#44AA99", "#DDCC77"];
@@ -153,10 +153,4 @@ export function snapshotAt(snapshots: readonly PttSnapshot[], tNs: number): numb
     } else hi = mid - 1;
   }
   return best;
-}
-
-/** A paper value or simulated value as text: shares as percentages, ratios as "2.20×". */
-export function formatPaperValue(row: PaperComparison, value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return "—";
-  return row.kind === "throughput_ratio" ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
 }

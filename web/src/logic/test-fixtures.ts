@@ -35,7 +35,7 @@ export function summaryOf(runs: RunInfo[], over: Partial<RunSummary> = {}): RunS
     record: { lane: "core", item: "task", group: "task type" },
     groups: [],
     runs,
-    paper: [],
+    claims: [],
     ...over,
   };
 }

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use engine::model::Level;
-use engine::scenario::presets;
+use engine::catalogue as presets;
 use engine::{registry, run, summary, Scenario};
 
 /// Prints one `name: value` line per figure, for `npm run bench`.

@@ -3,7 +3,7 @@
 use engine::export::chrome::chrome_json;
 use engine::export::run_as_trace;
 use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
-use engine::scenario::presets;
+use engine::catalogue as presets;
 use engine::{run, Scenario};
 
 /// Imports `file` in 1 MiB chunks; Paraver's .pcf and .row are picked up beside a .prv.
