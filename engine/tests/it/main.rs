@@ -4,6 +4,8 @@ mod aid_paper;
 mod calibrate;
 mod dam_paper;
 mod decisions;
+mod export;
+mod export_reader;
 mod fuzz;
 mod gen;
 mod import;
