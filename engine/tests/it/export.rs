@@ -10,7 +10,7 @@ use engine::scenario::{presets, Scenario};
 
 use crate::export_reader::{read, Report};
 use crate::gen::random_scenario;
-use crate::import_dump::{corpus, dump, import_as, relative};
+use crate::import_dump::{corpus_imports, dump};
 
 /// Checks the export of every run of `scenario` and returns the reader's report.
 fn check_scenario(scenario: &Scenario, result: &ScenarioResult, ctx: &str) -> Report {
@@ -87,10 +87,7 @@ fn the_reader_catches_the_complete_event_overlap_the_old_encoding_had() {
 
 #[test]
 fn every_sample_trace_exports_by_file_name_and_reads_back_exactly() {
-    for path in corpus() {
-        let rel = relative(&path);
-        let bytes = std::fs::read(&path).expect("readable");
-        let trace = import_as(&path, &rel, &bytes, 1 << 20);
+    for (path, rel, trace) in corpus_imports() {
         let absolute = path.to_string_lossy().to_string();
         let json = trace_chrome(&trace, &absolute);
         let dir = path.parent().map(|d| d.to_string_lossy().to_string()).unwrap_or_default();

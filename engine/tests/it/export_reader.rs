@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use engine::import::chrome::micros_to_ns;
-use serde::Deserialize;
 use serde_json::value::RawValue;
 
 /// Number of arithmetics a time is read with.
@@ -54,23 +53,12 @@ impl Time {
     }
 }
 
-#[derive(Deserialize)]
-struct Event<'a> {
-    ph: &'a str,
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    pid: Option<u64>,
-    #[serde(default)]
-    tid: Option<u64>,
-    #[serde(borrow, default)]
-    ts: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    dur: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    args: Option<&'a RawValue>,
-    #[serde(default)]
-    id: Option<u64>,
+/// One event's fields as raw JSON text, so that times keep their digits.
+type Event<'a> = BTreeMap<&'a str, &'a RawValue>;
+
+/// A field as a value of type `T`, if present and of that type.
+fn field<T: serde::de::DeserializeOwned>(ev: &Event<'_>, key: &str) -> Option<T> {
+    ev.get(key).and_then(|raw| serde_json::from_str(raw.get()).ok())
 }
 
 /// What one track of the export holds, as a viewer would read it.
@@ -158,13 +146,13 @@ pub fn read(json: &str) -> Report {
                 continue;
             }
         };
-        let key = (ev.pid.unwrap_or(0), ev.tid.unwrap_or(0));
-        let name = ev.name.clone().unwrap_or_default();
-        let args = ev.args.map(|a| a.get().to_string()).unwrap_or_default();
-        match ev.ph {
+        let key = (field::<u64>(&ev, "pid").unwrap_or(0), field::<u64>(&ev, "tid").unwrap_or(0));
+        let name: String = field(&ev, "name").unwrap_or_default();
+        let args = ev.get("args").map(|a| a.get().to_string()).unwrap_or_default();
+        let ph: String = field(&ev, "ph").unwrap_or_default();
+        match ph.as_str() {
             "M" => {
-                let label = ev.args.and_then(|a| serde_json::from_str::<serde_json::Value>(a.get()).ok());
-                let label = label.and_then(|v| v["name"].as_str().map(str::to_string));
+                let label = field::<serde_json::Value>(&ev, "args").and_then(|v| v["name"].as_str().map(str::to_string));
                 match (name.as_str(), label) {
                     ("process_name", Some(l)) => {
                         report.processes.insert(key.0, l);
@@ -181,17 +169,17 @@ pub fn read(json: &str) -> Report {
                 continue;
             }
             "s" => {
-                *flow_starts.entry(ev.id.unwrap_or(0)).or_default() += 1;
+                *flow_starts.entry(field(&ev, "id").unwrap_or(0)).or_default() += 1;
                 continue;
             }
             "f" => {
-                *flow_ends.entry(ev.id.unwrap_or(0)).or_default() += 1;
+                *flow_ends.entry(field(&ev, "id").unwrap_or(0)).or_default() += 1;
                 continue;
             }
             _ => {}
         }
-        let Some(ts) = ev.ts.map(|t| Time::read(t.get())) else {
-            report.problem(format!("line {}: {} event without ts", n + 1, ev.ph));
+        let Some(ts) = ev.get("ts").map(|t| Time::read(t.get())) else {
+            report.problem(format!("line {}: {ph} event without ts", n + 1));
             continue;
         };
         let st = state.entry(key).or_default();
@@ -204,7 +192,7 @@ pub fn read(json: &str) -> Report {
             }
         }
         st.last_time = Some(ts);
-        match ev.ph {
+        match ph.as_str() {
             "B" => {
                 let prev_end = match st.stack.last() {
                     Some(parent) => parent.last_child_end,
@@ -248,7 +236,7 @@ pub fn read(json: &str) -> Report {
             "i" => counts.instants += 1,
             "X" => {
                 // The older encoding, kept readable so the tests can show what it did wrong.
-                let end = ts.plus(ev.dur.map_or(Time([0.0; N]), |d| Time::read(d.get())));
+                let end = ts.plus(ev.get("dur").map_or(Time([0.0; N]), |d| Time::read(d.get())));
                 if let Some(prev_end) = st.last_end {
                     let over = prev_end.after(ts);
                     if !over.is_empty() {
