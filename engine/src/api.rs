@@ -479,7 +479,7 @@ mod tests {
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");
         let chrome = s.try_export_chrome().expect("export");
-        assert!(chrome.contains("\"ph\":\"X\""));
+        assert!(chrome.contains("\"ph\":\"B\"") && chrome.contains("\"ph\":\"E\""));
     }
 
     #[test]

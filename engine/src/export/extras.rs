@@ -1,12 +1,14 @@
 //! What a simulated run adds to its export beyond slices and frequencies: task dependencies and thread migrations as flows
 //! (arrows), per-core interference and the PTT's values per execution place as counters, loop chunks as slice arguments.
 
+use std::collections::BTreeMap;
+
 use super::chrome::{Counter, Flow, SliceColumn};
 use crate::loops::LoopExtras;
 use crate::model::{TaskGraph, TimelineEvent};
 use crate::runtime::metrics::PttHistory;
 use crate::scenario::Scenario;
-use crate::trace::{ScheduleRecord, SegmentKind};
+use crate::trace::{ScheduleRecord, SegmentKind, NO_ITEM};
 
 /// Prefers, among rows of one task, the one on the task's leader core, then the earlier row.
 fn better(r: &ScheduleRecord, candidate: usize, current: usize, key: impl Fn(usize) -> i128) -> bool {
@@ -47,23 +49,18 @@ pub fn dependency_flows(r: &ScheduleRecord, graph: &TaskGraph) -> Vec<Flow> {
 
 /// One arrow per thread migration, from the thread's last slice on the core it left to its first on the core it moved to.
 pub fn migration_flows(r: &ScheduleRecord) -> Vec<Flow> {
-    let mut by_thread: Vec<Vec<usize>> = Vec::new();
+    let mut by_thread: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for i in 0..r.len() {
-        let thread = r.item[i] as usize;
-        if r.kind[i] != SegmentKind::Work as u8 || thread >= 1 << 24 {
-            continue;
+        if r.kind[i] == SegmentKind::Work as u8 && r.item[i] != NO_ITEM {
+            by_thread.entry(r.item[i]).or_default().push(i);
         }
-        if by_thread.len() <= thread {
-            by_thread.resize_with(thread + 1, Vec::new);
-        }
-        by_thread[thread].push(i);
     }
-    for rows in &mut by_thread {
+    for rows in by_thread.values_mut() {
         rows.sort_by_key(|&i| (r.start_ns[i], i));
     }
     let mut flows = Vec::new();
     for m in &r.migrations {
-        let Some(rows) = by_thread.get(m.thread as usize) else { continue };
+        let Some(rows) = by_thread.get(&m.thread) else { continue };
         let split = rows.partition_point(|&i| r.start_ns[i] < m.t_ns);
         let from = rows[..split].iter().rev().copied().find(|&i| r.lane[i] == m.from_core && r.end_ns[i] <= m.t_ns);
         let to = rows[split..].iter().copied().find(|&i| r.lane[i] == m.to_core);

@@ -52,9 +52,14 @@ fn every_preset_exports_without_overlaps_with_flows_and_counters() {
             let edges: usize = (0..graph.len()).map(|i| graph.successors(i).len()).sum();
             assert_eq!(report.flows, edges * result.runs.len(), "{}: one arrow per dependency and run", info.name);
         }
+        let names = &report.counter_names;
         let has_interference = scenario.events.iter().any(|e| !matches!(e, engine::model::TimelineEvent::Dvfs(_) | engine::model::TimelineEvent::DvfsSquare(_)));
-        if has_interference {
-            assert!(report.counters > 0, "{}: interference shows as counters", info.name);
+        assert_eq!(has_interference, names.iter().any(|n| n.ends_with(" interference")), "{}: interference counters {names:?}", info.name);
+        assert!(names.contains("CPU 0 frequency"), "{}: frequency counters {names:?}", info.name);
+        let ptt = result.runs.iter().filter_map(|r| r.task_extras()).any(|t| t.metrics.ptt.snapshots.iter().any(|s| s.values_ns.iter().any(|&v| v > 0.0)));
+        assert_eq!(ptt, names.iter().any(|n| n.ends_with(" PTT ns")), "{}: PTT counters {names:?}", info.name);
+        if result.runs.iter().any(|r| !r.record.migrations.is_empty()) {
+            assert!(report.flows > 0, "{}: migrations show as arrows", info.name);
         }
     }
 }

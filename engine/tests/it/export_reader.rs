@@ -85,6 +85,8 @@ pub struct Report {
     pub flows: usize,
     /// Counter events.
     pub counters: usize,
+    /// Counter names.
+    pub counter_names: std::collections::BTreeSet<String>,
     /// Everything wrong, one line each (the first 20).
     pub problems: Vec<String>,
     /// How many problems in all.
@@ -166,6 +168,7 @@ pub fn read(json: &str) -> Report {
             }
             "C" => {
                 report.counters += 1;
+                report.counter_names.insert(name);
                 continue;
             }
             "s" => {
