@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::catalogue;
 use crate::error::InputError;
-use crate::export::{chrome::chrome_json, run_as_trace};
+use crate::export::{scenario_chrome, trace_chrome};
 use crate::import::calibrate::{calibrate, CalibrateOptions};
 use crate::import::{ImportedTrace, Importer};
 use crate::model::{Level, Workload};
@@ -172,10 +172,7 @@ impl Session {
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
     pub fn try_export_chrome(&self) -> Result<String, InputError> {
         let result: &ScenarioResult = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
-        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&self.scenario, result, i)).collect();
-        let named: Vec<(String, &ImportedTrace)> =
-            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", self.scenario.name, r.scheduler), t)).collect();
-        Ok(chrome_json(&named))
+        Ok(scenario_chrome(&self.scenario, result))
     }
 
     fn loop_column(&self, run: usize, pick: impl Fn(&crate::loops::LoopExtras) -> &Vec<u32>) -> Vec<u32> {
@@ -440,10 +437,10 @@ impl TraceImport {
         self.trace.as_ref().map(|t| t.freq.iter().map(|f| f.freq_khz).collect()).unwrap_or_default()
     }
 
-    /// Chrome Trace Event JSON of the imported trace (opens in Perfetto UI); throws before `finish`.
-    pub fn export_chrome(&self, process_name: &str) -> Result<String, JsError> {
+    /// Chrome Trace Event JSON of the imported trace, one process named after the file (name only); throws before `finish`.
+    pub fn export_chrome(&self, file_name: &str) -> Result<String, JsError> {
         let t = self.trace.as_ref().ok_or_else(|| JsError::new("finish the import before exporting it"))?;
-        Ok(chrome_json(&[(process_name.to_string(), t)]))
+        Ok(trace_chrome(t, file_name))
     }
 
     /// `{"scenario": "<scenario JSON text>", "report": {…}}` calibrated from the trace; throws with the bad field.
@@ -491,7 +488,7 @@ mod tests {
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");
         let chrome = s.try_export_chrome().expect("export");
-        assert!(chrome.contains("\"ph\":\"X\""));
+        assert!(chrome.contains("\"ph\":\"B\"") && chrome.contains("\"ph\":\"E\""));
     }
 
     #[test]

@@ -4,6 +4,8 @@ mod calibrate;
 mod catalogue;
 mod claims;
 mod decisions;
+mod export;
+mod export_reader;
 mod fuzz;
 mod gen;
 mod import;
