@@ -14,6 +14,7 @@ use crate::import::calibrate::{calibrate, CalibrateOptions};
 use crate::import::{ImportedTrace, Importer};
 use crate::model::{Level, Workload};
 use crate::run::{Extras, ScenarioResult};
+use crate::runtime::TaskExtras;
 use crate::scenario::{guides, presets, presets_dam, Scenario};
 use crate::summary;
 use crate::{registry, run};
@@ -134,12 +135,14 @@ pub fn platform_preset(name: &str) -> Result<String, JsError> {
 pub struct Session {
     scenario: Scenario,
     result: Option<ScenarioResult>,
+    /// The decision log and PTT history of one run (its index), recorded on the first request for either.
+    detail: Option<(usize, TaskExtras)>,
 }
 
 impl Session {
     /// Parses and validates a scenario.
     pub fn try_new(scenario_json: &str) -> Result<Session, InputError> {
-        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None })
+        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None, detail: None })
     }
 
     /// Runs every scheduler and returns the summary JSON.
@@ -147,19 +150,29 @@ impl Session {
         let result = run::run(&self.scenario)?;
         let text = serde_json::to_string(&summary::run_summary(&self.scenario, &result)).map_err(|e| InputError::new("", e.to_string()))?;
         self.result = Some(result);
+        self.detail = None;
         Ok(text)
     }
 
+    /// The decision log and PTT history of task run `run`: run again with them recorded on the first request (a plain
+    /// run records neither), then kept until the next request for another run.
+    fn detail(&mut self, run: usize) -> Option<&TaskExtras> {
+        if self.detail.as_ref().is_none_or(|(kept, _)| *kept != run) {
+            let result = self.result.as_ref().filter(|r| run < r.runs.len() && matches!(r.runs[run].extras, Extras::Tasks(_)))?;
+            self.detail = Some((run, run::tasks::detail(&self.scenario, result, run).ok()?));
+        }
+        self.detail.as_ref().map(|(_, extras)| extras)
+    }
+
     /// The decision log of run `run` as JSON `{"decisions":[…],"total":N}` (empty before `run_all` or for a run that does not exist).
-    pub fn decisions_text(&self, run: usize) -> String {
-        self.result
-            .as_ref()
-            .and_then(|r| r.runs.get(run))
-            .and_then(|r| match &r.extras {
-                Extras::Tasks(t) => serde_json::to_string(&t.decisions).ok(),
-                _ => None,
-            })
-            .unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    pub fn decisions_text(&mut self, run: usize) -> String {
+        self.detail(run).and_then(|t| serde_json::to_string(&t.decisions).ok()).unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    }
+
+    /// The PTT history of run `run` as JSON (`PttHistory`, with `history: true`), or `null` before `run_all` or for a run
+    /// that is not a task run.
+    pub fn ptt_text(&mut self, run: usize) -> String {
+        self.detail(run).and_then(|t| serde_json::to_string(&t.metrics.ptt).ok()).unwrap_or_else(|| "null".to_string())
     }
 
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
@@ -198,8 +211,15 @@ impl Session {
 
     /// Every scheduling decision of run `run`, with the policy's explanation when it gives one, as JSON
     /// `{"decisions":[{"t_ns","core","task","task_type","priority","leader","width","overhead_ns","explanation"?}],"total":N}`.
-    pub fn decisions_json(&self, run: usize) -> String {
+    /// The run is simulated again with its decisions recorded (a plain `run_all` does not record them).
+    pub fn decisions_json(&mut self, run: usize) -> String {
         self.decisions_text(run)
+    }
+
+    /// The PTT of run `run` over time, as JSON `{"places","n_types","snapshots","history":true}` (`null` when not a task run);
+    /// like `decisions_json`, recorded by running it again.
+    pub fn ptt_json(&mut self, run: usize) -> String {
+        self.ptt_text(run)
     }
 
     /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
@@ -472,12 +492,19 @@ mod tests {
         assert_eq!(listed[0]["name"], presets::DEFAULT_SCENARIO);
         assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
         assert!(listed[0]["paper_values"][0]["paper"].is_number());
+        assert_eq!(summary["runs"][1]["extras"]["ptt"]["history"], false, "a plain run keeps the final PTT only");
+        assert_eq!(summary["runs"][1]["extras"]["ptt"]["snapshots"].as_array().map(Vec::len), Some(1));
+        let ptt: serde_json::Value = serde_json::from_str(&s.ptt_text(1)).expect("json");
+        assert_eq!(ptt["history"], true);
+        assert!(ptt["snapshots"].as_array().is_some_and(|v| v.len() > 2));
+        assert_eq!(ptt["snapshots"].as_array().and_then(|v| v.last()), summary["runs"][1]["extras"]["ptt"]["snapshots"].get(0), "the re-run ends on the same table");
         let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1)).expect("json");
         let first = &log["decisions"][0];
         assert_eq!(log["total"].as_u64(), log["decisions"].as_array().map(|d| d.len() as u64));
         assert!(first["explanation"]["reason"].as_str().is_some_and(|r| r.contains("Core")), "{first}");
         assert_eq!(first["explanation"]["candidates"][0]["chosen"], true);
         assert_eq!(s.decisions_text(9), r#"{"decisions":[],"total":0}"#);
+        assert_eq!(s.ptt_text(9), "null");
         let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");

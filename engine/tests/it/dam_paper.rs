@@ -184,7 +184,7 @@ fn figure_presets_show_paper_values_beside_simulated_ones() {
         if shown > 0 {
             assert!(summary.paper[0].simulated.is_some(), "{}: {:?}", info.name, summary.paper[0]);
         }
-        let m = &r.runs[0].task_extras().expect("task metrics").metrics;
-        assert!(m.ptt.snapshots.len() >= 2, "{}: PTT snapshots", info.name);
+        let detail = engine::run::tasks::detail(&s, &r, 0).expect("task level");
+        assert!(detail.metrics.ptt.snapshots.len() >= 2, "{}: PTT snapshots", info.name);
     }
 }

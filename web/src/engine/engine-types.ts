@@ -31,7 +31,10 @@ export interface WasmSession {
   seg_kind(run: number): Uint8Array;
   seg_start_ns(run: number): Float64Array;
   seg_end_ns(run: number): Float64Array;
+  /** Re-runs run `run` with its decisions recorded (plain runs record none). */
   decisions_json(run: number): string;
+  /** Re-runs run `run` with its PTT history recorded; `null` JSON for a run that is not a task run. */
+  ptt_json(run: number): string;
   /** Chrome Trace Event JSON of every run (engine/src/export/chrome.rs; opens in Perfetto UI). */
   export_chrome(): string;
   free(): void;
@@ -97,6 +100,7 @@ export type {
   PaperComparison,
   PlaceShare,
   PlatformSummary,
+  PttHistory,
   PttSnapshot,
   RecordLabels,
   RunInfo,

@@ -32,10 +32,11 @@ function keepSession(session: WasmSession): number {
   return lastSession.id;
 }
 
-function decisions(arg: string): unknown {
+/** The decision log or the PTT history of one run: the engine runs it again with them recorded (a plain run records neither). */
+function detail(arg: string, what: "decisions" | "ptt"): unknown {
   const { sessionId, run } = JSON.parse(arg) as { sessionId: number; run: number };
   if (!lastSession || lastSession.id !== sessionId) throw new Error("stale session: a newer simulation replaced it");
-  return JSON.parse(lastSession.session.decisions_json(run));
+  return JSON.parse(what === "decisions" ? lastSession.session.decisions_json(run) : lastSession.session.ptt_json(run));
 }
 
 function exportChrome(arg: string): string {
@@ -107,7 +108,9 @@ function handle(request: EngineRequest): unknown {
     case "runSweepCell":
       return JSON.parse(wasm.run_sweep_cell(arg));
     case "decisions":
-      return decisions(arg);
+      return detail(arg, "decisions");
+    case "pttHistory":
+      return detail(arg, "ptt");
     case "exportChrome":
       return exportChrome(arg);
     case "schedulersFor":

@@ -12,6 +12,7 @@ export type EngineMethod =
   | "sweepCells"
   | "runSweepCell"
   | "decisions"
+  | "pttHistory"
   | "exportChrome"
   | "schedulersFor";
 
