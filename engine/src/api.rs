@@ -9,8 +9,11 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::error::InputError;
+#[cfg(feature = "full")]
 use crate::export::{chrome::chrome_json, run_as_trace};
+#[cfg(feature = "full")]
 use crate::import::calibrate::{calibrate, CalibrateOptions};
+#[cfg(feature = "full")]
 use crate::import::{ImportedTrace, Importer};
 use crate::model::{Level, Workload};
 use crate::run::{Extras, ScenarioResult};
@@ -93,18 +96,21 @@ pub fn try_scenario_level(scenario_json: &str) -> Result<Level, InputError> {
     Workload::level_of_kind(kind).ok_or_else(|| InputError::new("workload.kind", format!("unknown workload kind '{kind}' (known: layered, dag, loop_program, applications)")))
 }
 
+#[cfg(feature = "full")]
 /// The OS-level catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `presets_os::catalog_json`).
 #[wasm_bindgen]
 pub fn os_catalog() -> String {
     presets::presets_os_catalog()
 }
 
+#[cfg(feature = "full")]
 /// The cells of a sweep grid `{"schedulers","configs","workloads","seeds"}` as a JSON array.
 #[wasm_bindgen]
 pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
     crate::run::sweep::cells_json(grid_json).map_err(js_error)
 }
 
+#[cfg(feature = "full")]
 /// Runs one sweep cell `{"index","scheduler","config","workload","seed"}`; returns its row as JSON.
 #[wasm_bindgen]
 pub fn run_sweep_cell(cell_json: &str) -> Result<String, JsError> {
@@ -176,6 +182,7 @@ impl Session {
     }
 
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
+    #[cfg(feature = "full")]
     pub fn try_export_chrome(&self) -> Result<String, InputError> {
         let result: &ScenarioResult = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
         let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&self.scenario, result, i)).collect();
@@ -220,11 +227,6 @@ impl Session {
     /// like `decisions_json`, recorded by running it again.
     pub fn ptt_json(&mut self, run: usize) -> String {
         self.ptt_text(run)
-    }
-
-    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
-    pub fn export_chrome(&self) -> Result<String, JsError> {
-        self.try_export_chrome().map_err(js_error)
     }
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).
@@ -288,7 +290,17 @@ impl Session {
     }
 }
 
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+impl Session {
+    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
+    pub fn export_chrome(&self) -> Result<String, JsError> {
+        self.try_export_chrome().map_err(js_error)
+    }
+}
+
 /// Options of [`TraceImport::calibrate`], as JSON.
+#[cfg(feature = "full")]
 #[derive(serde::Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct CalibrateRequest {
@@ -302,12 +314,14 @@ struct CalibrateRequest {
 
 /// A streaming import of a trace recorded on real hardware: `push` chunks (the caller reports progress and may stop),
 /// then `finish`; afterwards the slices as typed-array columns, the lanes and diagnostics in the summary, export and calibration.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub struct TraceImport {
     importer: Option<Importer>,
     trace: Option<ImportedTrace>,
 }
 
+#[cfg(feature = "full")]
 impl TraceImport {
     /// Ends the input and returns the summary JSON; a second call returns the same summary.
     pub fn try_finish(&mut self) -> String {
@@ -340,6 +354,7 @@ impl TraceImport {
     }
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 impl TraceImport {
     /// A new import of a file called `file_name` (the name helps detect the format; may be empty).

@@ -7,13 +7,13 @@ import { useEffect, useRef } from "react";
 import { CompareTable } from "./compare/CompareTable";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
 import { useUndoKeys } from "./editor/use-undo-keys";
-import { Gallery } from "./gallery/Gallery";
 import { useThumbnails } from "./gallery/use-thumbnails";
 import { DisplayControls } from "./panels/DisplayControls";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { LoopPanel } from "./panels/loops/LoopPanel";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
+import { lazyComponent } from "./shell/lazy";
 import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
 import { MAIN_VIEWS, SIDE_PANELS } from "./shell/views";
@@ -24,6 +24,8 @@ import { GuideSlot, PaperSlot, useTeaching } from "./teach/Teaching";
 import type { RenderLoop } from "./timeline/render-loop";
 import { LinkBar } from "./url/LinkBar";
 import { useUrlSync } from "./url/use-url-sync";
+
+const Gallery = lazyComponent(() => import("./gallery/Gallery").then((m) => m.Gallery));
 
 declare global {
   interface Window {
