@@ -38,6 +38,8 @@ declare global {
       segments: number;
       /** From the last visual edit to the end of the first frame drawn with its result. */
       editToRedrawMs: number | null;
+      /** performance.now() (ms since navigation) at the end of the first frame drawn with a result: the first Gantt. */
+      firstGanttAt: number | null;
     };
   }
 }
@@ -68,6 +70,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   // the canvases have already scheduled their frames.
   const committed = useRef({ simPending, good });
   const editToRedraw = useRef<number | null>(null);
+  const firstGanttAt = useRef<number | null>(null);
   useEffect(() => {
     committed.current = { simPending, good };
   });
@@ -75,6 +78,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   useEffect(() => {
     if (!good) return;
     props.renderLoop.schedule("~edit-to-redraw", () => {
+      firstGanttAt.current ??= performance.now();
       const lastEditAt = store.getState().editor.lastEditAtMs;
       if (lastEditAt !== null) editToRedraw.current = performance.now() - lastEditAt;
     });
@@ -89,6 +93,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         simMs: result?.simMs ?? null,
         segments: sum(result?.segments ?? [], (seg) => seg.count),
         editToRedrawMs: editToRedraw.current,
+        firstGanttAt: firstGanttAt.current,
       };
     };
     return () => {
