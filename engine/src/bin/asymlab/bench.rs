@@ -83,6 +83,16 @@ pub fn bench(repeat: u32) -> Result<(), String> {
         tasks,
     )?;
     println!("native_whole_process_tasks_per_s (parse + simulate + JSON): {}", whole.show(0));
+    // What recording everything (decision log with explanations, PTT history) would add to a plain FIFO run.
+    let fifo = peer_scenario("fifo")?;
+    let plain = rates(repeat, || run::run(&fifo).map_err(|e| e.to_string()), tasks)?;
+    let detailed = rates(repeat, || run::run_with(&fifo, run::Detail::ALL).map_err(|e| e.to_string()), tasks)?;
+    println!(
+        "native_recording_share_fifo (time a fully recorded run spends recording; plain runs skip it): {:.0}% (plain {:.0} vs recorded {:.0} tasks/s, medians)",
+        100.0 * (1.0 - detailed.median / plain.median),
+        plain.median,
+        detailed.median
+    );
     // The DSLab-DAG comparison's DAG (zero scheduling costs) under every registered scheduler, simulation only.
     for name in registry::names(Level::Tasks) {
         let one = peer_scenario(name)?;
