@@ -15,6 +15,8 @@ const pkgCoreDir = `${repoRoot}/web/src/engine/pkg-core`;
 const BENCH_PRESET = "tx2-matmul-32000";
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 7);
+// BENCH_PARTS=native,pair,import,browser (the default: all) runs only the listed parts.
+const PARTS = new Set((process.env.BENCH_PARTS ?? "native,pair,import,browser").split(","));
 
 const spread = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -24,7 +26,9 @@ const spread = (xs) => {
 };
 const show = (x, digits) => `${x.median.toFixed(digits)} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)}, n=${x.n})`;
 
-if (existsSync(cli)) {
+if (!PARTS.has("native")) {
+  // skipped
+} else if (existsSync(cli)) {
   try {
     const out = execFileSync(cli, ["bench", "--repeat", String(REPEATS)], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
     process.stdout.write(out.endsWith("\n") ? out : `${out}\n`);
@@ -39,7 +43,7 @@ if (existsSync(cli)) {
 // the same scenario through the same API (Session::new + run_all: parse, simulate, summary JSON), native first on even
 // rounds and Wasm first on odd ones, so that both see the same machine load; the figure is the median of the per-round
 // ratios native time / Wasm time (1 = as fast as native). The Wasm module is pkg-core, the one the page simulates with.
-{
+if (PARTS.has("pair")) {
   const core = await import(`${pkgCoreDir}/engine.js`);
   core.initSync({ module: readFileSync(`${pkgCoreDir}/engine_bg.wasm`) });
   const peer = (name) => {
@@ -66,11 +70,18 @@ if (existsSync(cli)) {
       child.stdin.write(`${name}\n`);
     });
   const names = JSON.parse(core.list_schedulers("tasks")).map((s) => s.name);
+  // Warm-up, three runs of every scheduler on both sides: V8 compiles Wasm in tiers (a baseline first, the optimised
+  // code in the background), and a function called once per run only switches on its next call, so the first
+  // scheduler measured would otherwise run partly unoptimised.
+  for (let k = 0; k < 3; k++) {
+    for (const name of names) {
+      wasmSeconds(peer(name));
+      await nativeSeconds(name);
+    }
+  }
   const ratios = [];
   for (const name of names) {
     const json = peer(name);
-    wasmSeconds(json); // warm-up: compile tiers and heap growth
-    await nativeSeconds(name);
     const perRound = [];
     for (let k = 0; k < PAIR_ROUNDS; k++) {
       let n;
@@ -96,7 +107,7 @@ if (existsSync(cli)) {
 // same inputs as the native lines: a >= 100 MB ftrace text made by repeating
 // the systrace sample's lines with timestamps shifted by one second per copy
 // (built in memory, never written), and the 24 MB Chrome JSON sample.
-{
+if (PARTS.has("import")) {
   const { TraceImport, initSync } = await import(`${pkgDir}/engine.js`);
   initSync({ module: readFileSync(`${pkgDir}/engine_bg.wasm`) });
   const { gunzipSync } = await import("node:zlib");
@@ -135,4 +146,4 @@ if (existsSync(cli)) {
   }
 }
 
-await import("./bench-browser.mjs");
+if (PARTS.has("browser")) await import("./bench-browser.mjs");
