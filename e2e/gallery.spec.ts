@@ -20,6 +20,7 @@ test("every gallery card has a thumbnail and opens its scenario with its guide",
   await page.getByTestId("open-gallery").click();
   await expect(page).toHaveURL(/page=gallery/);
   const cards = page.getByTestId("gallery-card");
+  await expect(cards.first()).toBeVisible(); // the gallery loads as its own chunk
   const count = await cards.count();
   expect(count).toBeGreaterThanOrEqual(5);
   await expect(page.getByTestId("thumbnail")).toHaveCount(count, { timeout: 60_000 });

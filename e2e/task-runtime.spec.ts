@@ -40,6 +40,8 @@ test("the PTT heatmap has leader cores as rows, widths as columns, and plays bac
   await expect(grid.locator('[data-label="(C1,1)"] text')).not.toHaveText("—");
   // The uninterfered Denver core is where DAM-P's global search sends priority tasks (★).
   await expect(grid.locator('[data-label="(C1,1)"]').getByTestId("ptt-choice")).toContainText("★");
+  // The run itself keeps only the final table; the history is recorded on request when the heatmap is shown.
+  await expect(heatmap).toHaveAttribute("data-history", "loaded");
   const slider = page.getByTestId("ptt-slider");
   await slider.fill("0");
   await expect(page.getByTestId("ptt-time")).toContainText("0 tasks done");

@@ -10,11 +10,15 @@ use wasm_bindgen::prelude::*;
 
 use crate::catalogue;
 use crate::error::InputError;
+#[cfg(feature = "full")]
 use crate::export::{scenario_chrome, trace_chrome};
+#[cfg(feature = "full")]
 use crate::import::calibrate::{calibrate, CalibrateOptions};
+#[cfg(feature = "full")]
 use crate::import::{ImportedTrace, Importer};
 use crate::model::{Level, Workload};
 use crate::run::{Extras, ScenarioResult};
+use crate::runtime::TaskExtras;
 use crate::scenario::Scenario;
 use crate::summary;
 use crate::{registry, run};
@@ -87,30 +91,35 @@ pub fn try_scenario_level(scenario_json: &str) -> Result<Level, InputError> {
     Workload::level_of_kind(kind).ok_or_else(|| InputError::new("workload.kind", format!("unknown workload kind '{kind}' (known: layered, dag, loop_program, applications)")))
 }
 
+#[cfg(feature = "full")]
 /// The OS lab's catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `claims::lab::catalog_json`).
 #[wasm_bindgen]
 pub fn os_catalog() -> String {
     crate::claims::lab::catalog_json()
 }
 
+#[cfg(feature = "full")]
 /// The cells of a custom OS sweep `{"schedulers","configs","workloads","seeds"}` as a JSON array.
 #[wasm_bindgen]
 pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
     crate::claims::lab::grid_cells_json(grid_json).map_err(js_error)
 }
 
+#[cfg(feature = "full")]
 /// The cells of preset `name`'s claims (the union over its claims' grids and seeds) as a JSON array.
 #[wasm_bindgen]
 pub fn claim_cells(name: &str) -> Result<String, JsError> {
     crate::claims::preset_cells_json(name).map_err(js_error)
 }
 
+#[cfg(feature = "full")]
 /// Runs one cell `{"index","preset","set","seed"}`; returns its row `{"cell","platform","workload","runs"}` as JSON.
 #[wasm_bindgen]
 pub fn run_cell(cell_json: &str) -> Result<String, JsError> {
     crate::claims::run_cell_json(cell_json).map_err(js_error)
 }
 
+#[cfg(feature = "full")]
 /// Evaluates preset `name`'s claims on rows from `run_cell` (a JSON array); returns the results as JSON.
 #[wasm_bindgen]
 pub fn evaluate_claims(name: &str, rows_json: &str) -> Result<String, JsError> {
@@ -141,12 +150,14 @@ pub fn platform_preset(name: &str) -> Result<String, JsError> {
 pub struct Session {
     scenario: Scenario,
     result: Option<ScenarioResult>,
+    /// The decision log and PTT history of one run (its index), recorded on the first request for either.
+    detail: Option<(usize, TaskExtras)>,
 }
 
 impl Session {
     /// Parses and validates a scenario.
     pub fn try_new(scenario_json: &str) -> Result<Session, InputError> {
-        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None })
+        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None, detail: None })
     }
 
     /// Runs every scheduler and returns the summary JSON.
@@ -154,22 +165,33 @@ impl Session {
         let result = run::run(&self.scenario)?;
         let text = serde_json::to_string(&summary::run_summary(&self.scenario, &result)).map_err(|e| InputError::new("", e.to_string()))?;
         self.result = Some(result);
+        self.detail = None;
         Ok(text)
     }
 
+    /// The decision log and PTT history of task run `run`: run again with them recorded on the first request (a plain
+    /// run records neither), then kept until the next request for another run.
+    fn detail(&mut self, run: usize) -> Option<&TaskExtras> {
+        if self.detail.as_ref().is_none_or(|(kept, _)| *kept != run) {
+            let result = self.result.as_ref().filter(|r| run < r.runs.len() && matches!(r.runs[run].extras, Extras::Tasks(_)))?;
+            self.detail = Some((run, run::tasks::detail(&self.scenario, result, run).ok()?));
+        }
+        self.detail.as_ref().map(|(_, extras)| extras)
+    }
+
     /// The decision log of run `run` as JSON `{"decisions":[…],"total":N}` (empty before `run_all` or for a run that does not exist).
-    pub fn decisions_text(&self, run: usize) -> String {
-        self.result
-            .as_ref()
-            .and_then(|r| r.runs.get(run))
-            .and_then(|r| match &r.extras {
-                Extras::Tasks(t) => serde_json::to_string(&t.decisions).ok(),
-                _ => None,
-            })
-            .unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    pub fn decisions_text(&mut self, run: usize) -> String {
+        self.detail(run).and_then(|t| serde_json::to_string(&t.decisions).ok()).unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    }
+
+    /// The PTT history of run `run` as JSON (`PttHistory`, with `history: true`), or `null` before `run_all` or for a run
+    /// that is not a task run.
+    pub fn ptt_text(&mut self, run: usize) -> String {
+        self.detail(run).and_then(|t| serde_json::to_string(&t.metrics.ptt).ok()).unwrap_or_else(|| "null".to_string())
     }
 
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
+    #[cfg(feature = "full")]
     pub fn try_export_chrome(&self) -> Result<String, InputError> {
         let result: &ScenarioResult = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
         Ok(scenario_chrome(&self.scenario, result))
@@ -202,13 +224,15 @@ impl Session {
 
     /// Every scheduling decision of run `run`, with the policy's explanation when it gives one, as JSON
     /// `{"decisions":[{"t_ns","core","task","task_type","priority","leader","width","overhead_ns","explanation"?}],"total":N}`.
-    pub fn decisions_json(&self, run: usize) -> String {
+    /// The run is simulated again with its decisions recorded (a plain `run_all` does not record them).
+    pub fn decisions_json(&mut self, run: usize) -> String {
         self.decisions_text(run)
     }
 
-    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
-    pub fn export_chrome(&self) -> Result<String, JsError> {
-        self.try_export_chrome().map_err(js_error)
+    /// The PTT of run `run` over time, as JSON `{"places","n_types","snapshots","history":true}` (`null` when not a task run);
+    /// like `decisions_json`, recorded by running it again.
+    pub fn ptt_json(&mut self, run: usize) -> String {
+        self.ptt_text(run)
     }
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).
@@ -272,7 +296,17 @@ impl Session {
     }
 }
 
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+impl Session {
+    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
+    pub fn export_chrome(&self) -> Result<String, JsError> {
+        self.try_export_chrome().map_err(js_error)
+    }
+}
+
 /// Options of [`TraceImport::calibrate`], as JSON.
+#[cfg(feature = "full")]
 #[derive(serde::Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct CalibrateRequest {
@@ -286,12 +320,14 @@ struct CalibrateRequest {
 
 /// A streaming import of a trace recorded on real hardware: `push` chunks (the caller reports progress and may stop),
 /// then `finish`; afterwards the slices as typed-array columns, the lanes and diagnostics in the summary, export and calibration.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub struct TraceImport {
     importer: Option<Importer>,
     trace: Option<ImportedTrace>,
 }
 
+#[cfg(feature = "full")]
 impl TraceImport {
     /// Ends the input and returns the summary JSON; a second call returns the same summary.
     pub fn try_finish(&mut self) -> String {
@@ -324,6 +360,7 @@ impl TraceImport {
     }
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 impl TraceImport {
     /// A new import of a file called `file_name` (the name helps detect the format; may be empty).
@@ -478,12 +515,19 @@ mod tests {
         assert!(listed[0]["claims"][0]["value"].is_number());
         assert_eq!(summary["claims"].as_array().map(Vec::len), listed[0]["claims"].as_array().map(Vec::len));
         assert!(summary["claims"][0]["verdict"]["holds"].is_boolean(), "{}", summary["claims"][0]);
+        assert_eq!(summary["runs"][1]["extras"]["ptt"]["history"], false, "a plain run keeps the final PTT only");
+        assert_eq!(summary["runs"][1]["extras"]["ptt"]["snapshots"].as_array().map(Vec::len), Some(1));
+        let ptt: serde_json::Value = serde_json::from_str(&s.ptt_text(1)).expect("json");
+        assert_eq!(ptt["history"], true);
+        assert!(ptt["snapshots"].as_array().is_some_and(|v| v.len() > 2));
+        assert_eq!(ptt["snapshots"].as_array().and_then(|v| v.last()), summary["runs"][1]["extras"]["ptt"]["snapshots"].get(0), "the re-run ends on the same table");
         let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1)).expect("json");
         let first = &log["decisions"][0];
         assert_eq!(log["total"].as_u64(), log["decisions"].as_array().map(|d| d.len() as u64));
         assert!(first["explanation"]["reason"].as_str().is_some_and(|r| r.contains("Core")), "{first}");
         assert_eq!(first["explanation"]["candidates"][0]["chosen"], true);
         assert_eq!(s.decisions_text(9), r#"{"decisions":[],"total":0}"#);
+        assert_eq!(s.ptt_text(9), "null");
         let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");

@@ -62,6 +62,9 @@ enum Command {
         /// Include every segment of the schedule.
         #[arg(long)]
         schedule: bool,
+        /// Record and print what a plain run leaves out: each task run's PTT over time and its decision log.
+        #[arg(long)]
+        detail: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
@@ -180,9 +183,12 @@ enum Command {
     },
     /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS, then under every scheduler.
     Bench {
-        /// Repetitions (the best is reported).
-        #[arg(long, default_value_t = 5)]
+        /// Repetitions (the median and the spread are reported).
+        #[arg(long, default_value_t = 7)]
         repeat: u32,
+        /// Serve `scripts/bench.mjs`: read scheduler names from standard input, print the seconds of each run.
+        #[arg(long)]
+        pair: bool,
     },
 }
 
@@ -201,13 +207,21 @@ fn read_input(file: &str) -> Result<String, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Run { file, schedule, format } => {
+        Command::Run { file, schedule, detail, format } => {
             let text = read_input(&file)?;
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-            let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
+            let recorded = if detail { run::Detail::ALL } else { run::Detail::default() };
+            let result = run::run_with(&scenario, recorded).map_err(|e| format!("cannot simulate: {e}"))?;
             match format {
                 Format::Json => {
                     let mut out = summary::cli_json(&result, schedule);
+                    if detail {
+                        for (i, r) in result.runs.iter().enumerate() {
+                            if let Some(t) = r.task_extras() {
+                                out["runs"][i]["decisions"] = serde_json::to_value(&t.decisions).map_err(|e| e.to_string())?;
+                            }
+                        }
+                    }
                     let claims = summary::claims_on_run(&scenario, &result);
                     if !claims.is_empty() {
                         out["claims"] = serde_json::Value::Array(claims);
@@ -268,7 +282,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{}", cal.scenario.to_json());
             }
         }
-        Command::Bench { repeat } => {
+        Command::Bench { pair: true, .. } => bench::pair()?,
+        Command::Bench { repeat, .. } => {
             bench::bench(repeat.max(1))?;
             bench_import::run()?;
         }

@@ -18,6 +18,7 @@ use crate::metrics::Metrics;
 pub use crate::model::Level;
 use crate::model::TaskGraph;
 use crate::os::OsMetrics;
+pub use crate::runtime::Detail;
 use crate::runtime::TaskExtras;
 use crate::scenario::Scenario;
 use crate::trace::ScheduleRecord;
@@ -98,11 +99,17 @@ pub struct ScenarioResult {
     pub runs: Vec<Run>,
 }
 
-/// Validates `scenario` and runs every listed scheduler on the same workload and seed.
+/// Validates `scenario` and runs every listed scheduler on the same workload and seed, recording segments and metrics
+/// (task runs keep only the final PTT and count their decisions; see [`run_with`]).
 pub fn run(scenario: &Scenario) -> InputResult<ScenarioResult> {
+    run_with(scenario, Detail::default())
+}
+
+/// [`run`], with task runs also recording `detail` (the decision log, the PTT history) for every scheduler.
+pub fn run_with(scenario: &Scenario, detail: Detail) -> InputResult<ScenarioResult> {
     scenario.validate()?;
     match &scenario.workload {
-        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario),
+        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario, detail),
         crate::model::Workload::LoopProgram(program) => loops::run(scenario, program),
         crate::model::Workload::Applications(mix) => os::run(scenario, mix),
     }

@@ -9,7 +9,7 @@ use crate::model::apps::{AppMix, AppRun, Phase};
 use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
 use crate::os::{simulate, OsInput, OsMethod, OsMetrics};
 use crate::registry;
-use crate::runtime::{run_tasks, RunInput};
+use crate::runtime::{run_tasks, Detail, RunInput};
 use crate::scenario::RuntimeOptions;
 use crate::sched::common::SchedOptions;
 use crate::sim::TimeNs;
@@ -138,6 +138,7 @@ pub fn run_method(
                 costs: super::tasks::costs(runtime),
                 ptt_weight: runtime.ptt_weight,
                 seed,
+                detail: Detail::default(),
             };
             let fifo = registry::task("fifo", &SchedOptions::new(platform.n_cores()), path)?;
             let out = run_tasks(&input, fifo)?;

@@ -43,6 +43,10 @@ impl TaskScheduler for Cats {
         }
     }
 
+    fn has_ready(&self) -> bool {
+        !self.high.is_empty() || !self.low.is_empty()
+    }
+
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         let fast = self.fast.get(core).copied().unwrap_or(false);
         // Slow cores take critical tasks only when no fast core is online to do it.

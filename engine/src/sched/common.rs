@@ -50,6 +50,8 @@ pub struct Entry {
 /// Per-core work-stealing deques: the owner pops its newest entry, thieves take the oldest stealable one.
 pub struct Deques {
     queues: Vec<VecDeque<Entry>>,
+    /// Entries in all deques.
+    queued: usize,
     stealable: usize,
     next_initial: usize,
 }
@@ -57,7 +59,7 @@ pub struct Deques {
 impl Deques {
     /// Empty deques for `n_cores` cores.
     pub fn new(n_cores: usize) -> Self {
-        Deques { queues: vec![VecDeque::new(); n_cores.max(1)], stealable: 0, next_initial: 0 }
+        Deques { queues: vec![VecDeque::new(); n_cores.max(1)], queued: 0, stealable: 0, next_initial: 0 }
     }
 
     /// The core an initial task (released by no core) goes to: round robin.
@@ -71,6 +73,7 @@ impl Deques {
     pub fn push(&mut self, core: usize, entry: Entry) {
         let core = core.min(self.queues.len() - 1);
         self.stealable += usize::from(entry.stealable);
+        self.queued += 1;
         self.queues[core].push_back(entry);
     }
 
@@ -82,8 +85,14 @@ impl Deques {
             Some(i) => q.remove(i)?,
             None => q.pop_back()?,
         };
+        self.queued -= 1;
         self.stealable -= usize::from(entry.stealable);
         Some(entry)
+    }
+
+    /// True when no deque holds an entry.
+    pub fn is_empty(&self) -> bool {
+        self.queued == 0
     }
 
     /// True when some deque holds a stealable entry.
@@ -104,6 +113,7 @@ impl Deques {
         let q = &mut self.queues[victim];
         let i = q.iter().position(|e| e.stealable)?;
         let entry = q.remove(i)?;
+        self.queued -= 1;
         self.stealable -= 1;
         Some(entry)
     }
@@ -237,6 +247,10 @@ impl TaskScheduler for PttPolicy {
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         PttPolicy::on_idle(self, view, core)
+    }
+
+    fn has_ready(&self) -> bool {
+        !self.pinned.is_empty() || !self.deques.is_empty()
     }
 
     fn explain_last(&self) -> Option<Explanation> {

@@ -31,6 +31,10 @@ impl TaskScheduler for Fifo {
         }
     }
 
+    fn has_ready(&self) -> bool {
+        !self.ready.is_empty()
+    }
+
     fn explain_last(&self) -> Option<Explanation> {
         let (core, waiting) = self.last?;
         Some(Explanation {

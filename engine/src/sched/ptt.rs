@@ -63,6 +63,8 @@ pub struct PttSnapshot {
 /// then one every `every` updates, plus the first state and the last.
 #[derive(Clone, Debug)]
 pub struct PttRecorder {
+    /// Whether snapshots are taken during the run (otherwise only the final table).
+    history: bool,
     every: u64,
     updates: u64,
     /// Snapshots so far, by time.
@@ -76,16 +78,17 @@ pub const MAX_PTT_SNAPSHOTS: u64 = 200;
 pub const EARLY_PTT_SNAPSHOTS: u64 = 60;
 
 impl PttRecorder {
-    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table.
-    pub fn new(n_tasks: usize, ptt: &Ptt) -> Self {
+    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table; with `history` false it keeps only the final table.
+    pub fn new(n_tasks: usize, ptt: &Ptt, history: bool) -> Self {
         let every = (n_tasks as u64).div_ceil(MAX_PTT_SNAPSHOTS).max(1);
-        PttRecorder { every, updates: 0, snapshots: vec![PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns.clone() }] }
+        let first = if history { vec![PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns.clone() }] } else { Vec::new() };
+        PttRecorder { history, every, updates: 0, snapshots: first }
     }
 
     /// Counts one update made at `t_ns` and snapshots the table when it is time.
     pub fn updated(&mut self, t_ns: TimeNs, ptt: &Ptt) {
         self.updates += 1;
-        if self.updates <= EARLY_PTT_SNAPSHOTS || self.updates.is_multiple_of(self.every) {
+        if self.history && (self.updates <= EARLY_PTT_SNAPSHOTS || self.updates.is_multiple_of(self.every)) {
             self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns.clone() });
         }
     }
@@ -127,14 +130,20 @@ mod tests {
     #[test]
     fn snapshots_are_bounded_and_end_with_the_final_table() {
         let mut ptt = Ptt::new(1, 1, 0.2);
-        let mut rec = PttRecorder::new(10_000, &ptt);
+        let mut rec = PttRecorder::new(10_000, &ptt, true);
+        let mut plain = PttRecorder::new(10_000, &ptt, false);
         for i in 0..10_000u64 {
             ptt.update(0, 0, 100.0 + i as f64);
             rec.updated(i, &ptt);
+            plain.updated(i, &ptt);
         }
         let snaps = rec.finish(10_000, &ptt);
         assert!(snaps.len() as u64 <= MAX_PTT_SNAPSHOTS + EARLY_PTT_SNAPSHOTS + 2, "{}", snaps.len());
         assert_eq!(snaps[0].values_ns, vec![0.0]);
         assert_eq!(snaps.last().map(|s| s.values_ns[0]), Some(ptt.get(0, 0)));
+        // Without history only the final table is kept: the same table and count as the last snapshot of the full history.
+        let last = plain.finish(10_000, &ptt);
+        assert_eq!(last.len(), 1);
+        assert_eq!((&last[0].values_ns, last[0].updates), (&snaps[snaps.len() - 1].values_ns, snaps[snaps.len() - 1].updates));
     }
 }

@@ -65,6 +65,10 @@ impl TaskScheduler for Rws {
         self.queued += 1;
     }
 
+    fn has_ready(&self) -> bool {
+        self.queued > 0
+    }
+
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         if let Some(task) = self.deques[core].pop_back() {
             self.queued -= 1;

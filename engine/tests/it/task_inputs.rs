@@ -97,13 +97,17 @@ fn exploration_one_in_ten_refreshes_places_the_local_search_would_not_pick() {
 }
 
 #[test]
-fn task_runs_keep_ptt_snapshots() {
+fn task_runs_keep_ptt_history_on_request() {
     let mut s = engine::catalogue::scenario("dam-fig5").expect("preset");
     if let Workload::Layered(l) = &mut s.workload {
         l.tasks = 300;
     }
-    for run in engine::run::run(&s).expect("runs").runs {
-        let m = &run.task_extras().expect("task metrics").metrics;
-        assert!(m.ptt.snapshots.len() >= 2, "{}: PTT snapshots", run.scheduler);
+    let plain = engine::run::run(&s).expect("runs").runs;
+    let detailed = engine::run::run_with(&s, engine::run::Detail::ALL).expect("runs").runs;
+    for (run, full) in plain.iter().zip(&detailed) {
+        let (last, history) = (&run.task_extras().expect("task metrics").metrics.ptt, &full.task_extras().expect("task metrics").metrics.ptt);
+        assert_eq!(last.snapshots.len(), 1, "{}: a plain run keeps the final PTT", run.scheduler);
+        assert!(history.snapshots.len() >= 2, "{}: PTT history on request", run.scheduler);
+        assert_eq!(history.snapshots.last(), last.snapshots.last(), "{}: the same final table", run.scheduler);
     }
 }

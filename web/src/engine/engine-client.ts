@@ -4,7 +4,7 @@
 // taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
 // by replacing the worker (wasm cannot be interrupted from outside).
 import { type Engine, type SimResult, SupersededError } from "./engine";
-import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo } from "./engine-types";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, PttHistory } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
@@ -102,6 +102,10 @@ export class WorkerEngine implements Engine {
 
   decisions(sessionId: number, run: number): Promise<DecisionLog> {
     return this.call("decisions", JSON.stringify({ sessionId, run })) as Promise<DecisionLog>;
+  }
+
+  pttHistory(sessionId: number, run: number): Promise<PttHistory | null> {
+    return this.call("pttHistory", JSON.stringify({ sessionId, run })) as Promise<PttHistory | null>;
   }
 
   exportChrome(sessionId: number): Promise<string> {

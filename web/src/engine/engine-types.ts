@@ -2,20 +2,31 @@
 // (./generated/engine-types.ts, checked current by `cargo test --features ts`) and re-exported here; the worker
 // assigns the wasm-bindgen module to `WasmEngineModule`, so the typecheck fails if the bindings drift from this contract.
 
-/** The subset of `web/src/engine/pkg/engine.js` the worker relies on. */
-export interface WasmEngineModule {
+/** The subset of `web/src/engine/pkg-core/engine.js` (the simulation alone, loaded first) the worker relies on. */
+export interface WasmCoreModule {
   list_presets(): string;
   preset_scenario(name: string): string;
   list_platforms(): string;
   platform_preset(name: string): string;
   list_schedulers(level: string): string;
   scenario_level(scenarioJson: string): string;
+  Session: new (scenarioJson: string) => WasmSession;
+}
+
+/** The subset of `web/src/engine/pkg/engine.js` (feature `full`, loaded on first use) the worker relies on. */
+export interface WasmEngineModule extends Omit<WasmCoreModule, "Session"> {
   os_catalog(): string;
   sweep_cells(gridJson: string): string;
   claim_cells(preset: string): string;
   run_cell(cellJson: string): string;
   evaluate_claims(preset: string, rowsJson: string): string;
-  Session: new (scenarioJson: string) => WasmSession;
+  Session: new (scenarioJson: string) => WasmFullSession;
+}
+
+/** A session of the full module, which also exports. */
+export interface WasmFullSession extends WasmSession {
+  /** Chrome Trace Event JSON of every run (engine/src/export/chrome.rs; opens in Perfetto UI). */
+  export_chrome(): string;
 }
 
 /** One simulated scenario; every method indexes runs in `RunSummary.runs` order. */
@@ -33,9 +44,10 @@ export interface WasmSession {
   seg_kind(run: number): Uint8Array;
   seg_start_ns(run: number): Float64Array;
   seg_end_ns(run: number): Float64Array;
+  /** Re-runs run `run` with its decisions recorded (plain runs record none). */
   decisions_json(run: number): string;
-  /** Chrome Trace Event JSON of every run (engine/src/export/chrome.rs; opens in Perfetto UI). */
-  export_chrome(): string;
+  /** Re-runs run `run` with its PTT history recorded; `null` JSON for a run that is not a task run. */
+  ptt_json(run: number): string;
   free(): void;
 }
 
@@ -95,6 +107,7 @@ export type {
   OsMetrics as OsRunMetrics,
   PlaceShare,
   PlatformSummary,
+  PttHistory,
   PttSnapshot,
   RecordLabels,
   RunInfo,

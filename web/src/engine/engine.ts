@@ -1,6 +1,6 @@
 // The promise-based Engine interface the UI talks to. The only
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
-import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, PttHistory, RunSummary } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
 
 /**
@@ -61,8 +61,13 @@ export interface Engine {
   runCell(cell: Cell): Promise<CellRow>;
   /** Evaluates a preset's claims on the rows of its claim cells. */
   evaluateClaims(preset: string, rows: readonly CellRow[]): Promise<ClaimResult[]>;
-  /** The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it). */
+  /**
+   * The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it).
+   * A plain simulation records none: the worker runs that one scheduler again with its decisions recorded.
+   */
   decisions(sessionId: number, run: number): Promise<DecisionLog>;
+  /** The PTT of run `run` over time (the summary holds only the final table); null when it is not a task run. Like `decisions`, recorded on request. */
+  pttHistory(sessionId: number, run: number): Promise<PttHistory | null>;
   /** Chrome Trace Event JSON of every run of the result with `sessionId`, from the engine's one exporter. */
   exportChrome(sessionId: number): Promise<string>;
   /** The registered schedulers that accept this scenario's workload (the scenario must parse). */

@@ -1,9 +1,11 @@
-// The wasm build and the native CLI must agree exactly on every preset.
-// Needs scripts/build-wasm.sh to have run (pkg/ and target/release/asymlab).
+// The wasm build and the native CLI must agree exactly on every preset, and the page's
+// first module (pkg-core) with the full one (pkg).
+// Needs scripts/build-wasm.sh to have run (pkg-core/, pkg/ and target/release/asymlab).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as core from "./pkg-core/engine.js";
 import { claim_cells, evaluate_claims, initSync, list_presets, list_schedulers, preset_scenario, run_cell, Session, sweep_cells } from "./pkg/engine.js";
 import type { Cell, CellRow, ClaimResult, PresetInfo, RunSummary } from "./engine-types";
 
@@ -18,6 +20,7 @@ interface CliOutput {
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL("./pkg/engine_bg.wasm", import.meta.url)) });
+  core.initSync({ module: readFileSync(new URL("./pkg-core/engine_bg.wasm", import.meta.url)) });
 });
 
 describe("wasm engine vs native CLI", () => {
@@ -37,7 +40,12 @@ describe("wasm engine vs native CLI", () => {
       const session = new Session(scenario);
       let wasmSummary: RunSummary;
       try {
-        wasmSummary = JSON.parse(session.run_all()) as RunSummary;
+        const text = session.run_all();
+        wasmSummary = JSON.parse(text) as RunSummary;
+        // The page simulates with the core module: the same summary, byte for byte.
+        const coreSession = new core.Session(scenario);
+        expect(coreSession.run_all(), `${name}: core module`).toBe(text);
+        coreSession.free();
       } finally {
         session.free();
       }

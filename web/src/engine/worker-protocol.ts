@@ -14,6 +14,7 @@ export type EngineMethod =
   | "runCell"
   | "evaluateClaims"
   | "decisions"
+  | "pttHistory"
   | "exportChrome"
   | "schedulersFor";
 

@@ -21,7 +21,7 @@ function metrics(values: number[][]): TaskExtras {
     priority_places: [],
     tasks_per_core: [],
     priority_tasks_per_core: [],
-    ptt: { places: tx2Places, n_types: 1, snapshots: values.map((v, i) => ({ t_ns: i * 100, updates: i, values_ns: v })) },
+    ptt: { places: tx2Places, n_types: 1, snapshots: values.map((v, i) => ({ t_ns: i * 100, updates: i, values_ns: v })), history: true },
   };
 }
 
@@ -52,7 +52,7 @@ describe("task-runtime views", () => {
 
   it("lays the PTT out with leader cores as rows and widths as columns", () => {
     const m = metrics([new Array(10).fill(0), [100, 50, 70, 200, 200, 200, 200, 150, 150, 90]]);
-    const grid = pttGrid(m, m.ptt.snapshots[1], 0, 6);
+    const grid = pttGrid(m.ptt, m.ptt.snapshots[1], 0, 6);
     expect(grid.widths).toEqual([1, 2, 4]);
     expect(grid.leaders).toEqual([0, 1, 2, 3, 4, 5]);
     expect(grid.cells[1][0]?.valueNs).toBe(50);
@@ -63,12 +63,12 @@ describe("task-runtime views", () => {
     expect(heatColor(0, 50, 200)).toBe("transparent");
     expect(heatColor(50, 50, 200)).toBe("rgb(255, 255, 204)");
     // (C1,1) = 50 is fastest and cheapest; (C2,4) at 10 wins both (10 × 4 = 40 < 50); at 20 only the fastest (80 > 50).
-    expect(globalChoices(m, m.ptt.snapshots[1], 0)).toEqual({ fastest: "(C1,1)", cheapest: "(C1,1)" });
+    expect(globalChoices(m.ptt, m.ptt.snapshots[1], 0)).toEqual({ fastest: "(C1,1)", cheapest: "(C1,1)" });
     const wide = metrics([[100, 50, 70, 200, 200, 200, 200, 150, 150, 10]]);
-    expect(globalChoices(wide, wide.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C2,4)" });
+    expect(globalChoices(wide.ptt, wide.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C2,4)" });
     const mid = metrics([[100, 50, 70, 200, 200, 200, 200, 150, 150, 20]]);
-    expect(globalChoices(mid, mid.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C1,1)" });
-    expect(globalChoices(m, m.ptt.snapshots[0], 0)).toEqual({ fastest: "(C0,1)", cheapest: "(C0,1)" });
+    expect(globalChoices(mid.ptt, mid.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C1,1)" });
+    expect(globalChoices(m.ptt, m.ptt.snapshots[0], 0)).toEqual({ fastest: "(C0,1)", cheapest: "(C0,1)" });
   });
 
   it("finds the snapshot at a time", () => {

@@ -207,7 +207,7 @@ utilisation_per_cluster: Array<number>, };
 export type Extras = { "level": "tasks" } & TaskExtras | { "level": "loops" } & LoopExtras | { "level": "os" } & OsMetrics;
 
 /**
- * The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (fetched on demand).
+ * The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (recorded on request, fetched on demand).
  */
 export type TaskExtras = { 
 /**
@@ -309,7 +309,12 @@ n_types: number,
 /**
  * Snapshots by time; the last is the final table.
  */
-snapshots: Array<PttSnapshot>, };
+snapshots: Array<PttSnapshot>, 
+/**
+ * True when `snapshots` follow the table over the run; false when a plain run kept only the final table
+ * (the run's detail, `Session.ptt_json(run)`, has the history).
+ */
+history: boolean, };
 
 /**
  * The PTT at one moment of a run, for playback.
@@ -616,7 +621,7 @@ export type DecisionLog = {
  */
 decisions: Array<DecisionRecord>, 
 /**
- * Decisions taken in all, recorded or not.
+ * Decisions taken in all, recorded or not (counted even when the run records no log).
  */
 total: number, };
 
