@@ -1,4 +1,4 @@
-//! Loop programs (MODEL.md §3b, seed 003): serial phases run by the master thread and parallel loops with per-iteration cost profiles.
+//! Loop programs (docs/model.md §3b, Saez et al.): serial phases run by the master thread and parallel loops with per-iteration cost profiles.
 //!
 //! A program is data; [`LoopProgram::build`] validates it against the platform and classes and turns every loop's
 //! cost profile into an [`IterCosts`] that sums the cost of any iteration range in O(1) (closed forms, or prefix
@@ -85,7 +85,7 @@ pub enum Phase {
     Loop(ParallelLoop),
 }
 
-/// Runtime costs of the OpenMP runtime (*estimates*, MODEL.md §3b).
+/// Runtime costs of the OpenMP runtime (*estimates*, docs/model.md §3b).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct LoopCosts {

@@ -352,7 +352,7 @@ impl TaskRuntime<'_> {
         self.schedule_completion(kernel, core);
     }
 
-    /// L1 fit (seed 001 §5.3): a partition whose share of the task's working set exceeds the core's L1 is slowed by the type's factor.
+    /// L1 fit (Chen et al. §5.3): a partition whose share of the task's working set exceeds the core's L1 is slowed by the type's factor.
     fn l1_factor(&self, t: usize, core: usize, width: f64) -> f64 {
         let ty = self.graph.task_type[t] as usize;
         let (Some(&ws_kb), Some(&factor)) = (self.graph.type_working_set_kb.get(ty), self.graph.type_l1_miss_factor.get(ty)) else {

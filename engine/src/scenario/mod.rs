@@ -24,7 +24,7 @@ pub const MAX_SCENARIO_BYTES: usize = 64 * 1024 * 1024;
 pub struct RuntimeOptions {
     /// One steal attempt.
     pub steal_ns: TimeNs,
-    /// One PTT search (≈1 µs on the TX2, seed 001 §4.1.1).
+    /// One PTT search (≈1 µs on the TX2, Chen et al. §4.1.1).
     pub ptt_search_ns: TimeNs,
     /// Dispatching a task to its place.
     pub dispatch_ns: TimeNs,

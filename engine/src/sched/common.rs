@@ -1,7 +1,7 @@
-//! Shared machinery of the PTT-driven schedulers of seed 001 (RWSM-C, FA, FAM-C, DA, DAM-C, DAM-P): deques, PTT searches, exploration.
+//! Shared machinery of the PTT-driven schedulers of Chen et al. (RWSM-C, FA, FAM-C, DA, DAM-C, DAM-P): deques, PTT searches, exploration.
 //!
 //! Each policy file only fills in a [`Rules`] value (how priority tasks are placed, whether low-priority tasks mold their width);
-//! [`PttPolicy`] does the rest, so that the seven policies differ exactly where MODEL.md §4a's table says they do.
+//! [`PttPolicy`] does the rest, so that the seven policies differ exactly where docs/model.md §4a's table says they do.
 //!
 //! ```text
 //!  on_ready(task) ─┬─ low priority / RWS-like ─▶ releasing core's deque (stealable, place chosen when popped or stolen)
@@ -134,7 +134,7 @@ fn score(view: &View, task_type: usize, i: usize, cost: bool) -> f64 {
     }
 }
 
-/// Local search (seed 001 Algorithm 1): keeps `core`'s cluster and molds only the width, minimising PTT × width.
+/// Local search (Chen et al. Algorithm 1): keeps `core`'s cluster and molds only the width, minimising PTT × width.
 pub fn local_search(view: &View, task_type: usize, core: usize) -> Place {
     let mut best: Option<(f64, usize)> = None;
     for &i in view.places.around(core) {
@@ -235,7 +235,7 @@ pub struct PttPolicy {
     places: Option<Places>,
 }
 
-/// Seed 001's policies are [`PttPolicy`] values with their own [`Rules`] (one `RULES` constant per scheduler file).
+/// Chen et al.'s policies are [`PttPolicy`] values with their own [`Rules`] (one `RULES` constant per scheduler file).
 impl TaskScheduler for PttPolicy {
     fn name(&self) -> &'static str {
         PttPolicy::name(self)

@@ -1,4 +1,4 @@
-//! FIFO (seed 000's task-based runtime): one central ready queue, first come first served, any idle core, width 1.
+//! FIFO (Chronaki et al.'s task-based runtime): one central ready queue, first come first served, any idle core, width 1.
 
 use std::collections::VecDeque;
 

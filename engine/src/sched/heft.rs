@@ -1,4 +1,4 @@
-//! HEFT (Topcuoglu et al., the static reference of seed 000 §6 and seed 001 §6): a plan made once, before the run, from the
+//! HEFT (Topcuoglu et al., the static reference of Chronaki et al. 2019 §6 and Chen et al. §6): a plan made once, before the run, from the
 //! platform's speeds at time 0; tasks in decreasing upward rank each go to the core that finishes them earliest.
 //!
 //! At run time every core runs its planned tasks in plan order, waiting for each to become ready; nothing is stolen,

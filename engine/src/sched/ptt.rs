@@ -1,4 +1,4 @@
-//! The Performance Trace Table (seed 001 §4.1.1): predicted time per task type and place, learned online.
+//! The Performance Trace Table (Chen et al. §4.1.1): predicted time per task type and place, learned online.
 
 use serde::Serialize;
 

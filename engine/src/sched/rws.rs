@@ -1,4 +1,4 @@
-//! RWS (seed 001 Table 1): per-core work-stealing deques; the owner pops its newest task, an idle core steals the oldest task of a random victim.
+//! RWS (Chen et al. Table 1): per-core work-stealing deques; the owner pops its newest task, an idle core steals the oldest task of a random victim.
 
 use std::collections::VecDeque;
 

@@ -1,4 +1,4 @@
-// Pure data shaping for the task-runtime views of seed 001: the priority-place
+// Pure data shaping for the task-runtime views of Chen et al.: the priority-place
 // pies (Fig. 5), the PTT heatmap (rows = leader core, columns = width) and the
 // per-core work bars (Fig. 6). No React, unit-tested.
 import { sum } from "d3-array";

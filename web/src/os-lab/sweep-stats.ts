@@ -25,7 +25,7 @@ export function meanWhere(rows: readonly SweepRow[], field: NumericField, keep: 
   return mean(values);
 }
 
-/** One line per scheduler: the mean of `field` over workloads and seeds at each configuration (seed 000 Fig. 2, 6, 7). */
+/** One line per scheduler: the mean of `field` over workloads and seeds at each configuration (Chronaki et al. Fig. 2, 6, 7). */
 export function linesByConfig(rows: readonly SweepRow[], schedulers: readonly string[], configs: readonly string[], field: NumericField): { name: string; values: number[] }[] {
   return schedulers.map((s) => ({ name: s, values: configs.map((c) => meanWhere(rows, field, (r) => r.scheduler === s && r.config === c)) }));
 }

@@ -14,7 +14,7 @@ use engine::{registry, run, summary, Scenario};
 /// The benchmark preset: 32,000 matmul tasks in layers of 4 on the TX2 (2 Denver + 4 A57) under RWS.
 const BENCH_PRESET: &str = "tx2-matmul-32000";
 
-/// The DAG of the comparison with DSLab-DAG (TARGETS.md): the benchmark preset with zero scheduling costs, under `scheduler`.
+/// The DAG of the comparison with DSLab-DAG (the peer measured in scripts/bench.mjs): the benchmark preset with zero scheduling costs, under `scheduler`.
 pub fn peer_scenario(scheduler: &str) -> Result<Scenario, String> {
     let mut s = presets::scenario(BENCH_PRESET).ok_or("benchmark preset missing")?;
     s.runtime.steal_ns = 0;
