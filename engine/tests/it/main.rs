@@ -6,6 +6,7 @@ mod claims;
 mod decisions;
 mod export;
 mod export_reader;
+mod files;
 mod fuzz;
 mod gen;
 mod import;
