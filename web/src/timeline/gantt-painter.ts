@@ -8,7 +8,7 @@ import { LOOP_PHASES, phaseColorAt, phaseLabelColor } from "../logic/loop-phases
 import { labelColor, priorityColor, taskTypeColor, type Theme } from "../logic/palette";
 import { visibleRange } from "../logic/segments";
 import type { GanttLayout } from "./gantt-layout";
-import { forEachLodRect } from "./lod";
+import { dominantSegment, forEachLodRect } from "./lod";
 import type { TimeScale } from "./time-scale";
 
 export interface PaintInput {
@@ -155,13 +155,13 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
     let alpha = 1;
     ctx.globalAlpha = 1;
     forEachLodRect(seg, first, last, scale, (x0, x1, first_i, merged) => {
-      let i = first_i;
       const left = Math.max(-1, x0);
       const right = Math.min(widthCss + 1, x1);
       if (right <= left) return;
-      // A merged loop rect starting with a pool removal takes the colour of the chunk after it, so dynamic
-      // schedules read as their phase, not as grey overhead.
-      if (loopRun && merged > 1 && seg.kind[i] === SegKind.Overhead && i + 1 < seg.count) i += 1;
+      // A merged rect takes the colour of what covers most of its time (busy stays the work colour zoomed out).
+      const i = dominantSegment(seg, first_i, merged);
+      // Idle time is never drawn as busy: task and imported lanes leave it empty (loop barrier waits stay faint).
+      if (!loopRun && seg.kind[i] === SegKind.Idle) return;
       const overhead = seg.kind[i] !== SegKind.Work;
       // Loop barrier waits fill the row faintly so waiting threads stand out next to working ones.
       const inset = loopRun && seg.kind[i] === SegKind.Idle ? 1 : overhead ? 5 : 2;
@@ -174,7 +174,7 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
       if (a !== alpha) ctx.globalAlpha = alpha = a;
       ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
-      if (merged === 1 && !overhead && w >= 36) labels.push([left, w, i]);
+      if (merged === 1 && !overhead && w >= 36 && row.height >= 11) labels.push([left, w, i]);
     });
     ctx.globalAlpha = 1;
     ctx.strokeStyle = theme.priorityOutline;
