@@ -37,6 +37,8 @@ export interface AppActions {
   /** Puts a platform preset into the current scenario. */
   pickPlatform(name: string): void;
   catalogLoaded(presets: PresetInfo[], platforms: PlatformInfo[]): void;
+  /** Asks the engine for the papers once (again after a failure). */
+  loadPapers(): void;
   simSucceeded(revision: number, scenarioText: string, result: SimResult): void;
   simFailed(revision: number, message: string): void;
   fatal(message: string): void;
@@ -51,6 +53,10 @@ export interface AppActions {
   setPage(page: Page): void;
   setPresenter(on: boolean): void;
   setStep(step: number | null): void;
+  /** Turns "predict, then reveal" on or off. */
+  setPredict(on: boolean): void;
+  /** Shows the guide metric of a step (predict mode). */
+  reveal(step: number | null): void;
   selectRow(selection: Selection | null): void;
   setTab(tab: string): void;
   setPanel(panel: string): void;
@@ -61,6 +67,7 @@ export interface AppActions {
   setLargeFont(on: boolean): void;
   setCriticalOnly(on: boolean): void;
   setBaseline(name: string | null): void;
+  setRelativeBars(on: boolean): void;
   // Scenario editing with undo.
   /** Applies `change` to the current scenario as one undo step; false when the scenario text does not parse. */
   edit(change: (scenario: Scenario) => Scenario, options?: EditOptions): boolean;
@@ -107,6 +114,7 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
   const storage = deps.storage ?? null;
   const now = deps.now ?? (() => performance.now());
   let catalogRequest: Promise<unknown> | null = null;
+  let papersRequest: Promise<unknown> | null = null;
 
   const api = createStore<AppStore>()((set, get) => {
     const sim = (action: SimAction) => set((s) => ({ sim: simReducer(s.sim, action) }));
@@ -159,6 +167,8 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       setPage: (page) => view({ type: "page", page }),
       setPresenter: (on) => view({ type: "presenter", on }),
       setStep: (step) => view({ type: "step", step }),
+      setPredict: (on) => view({ type: "predict", on }),
+      reveal: (step) => view({ type: "reveal", step }),
       selectRow: (selection) => view({ type: "select", selection }),
       setTab: (tab) => view({ type: "tab", tab }),
       setPanel: (panel) => view({ type: "panel", panel }),
@@ -169,6 +179,7 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       setLargeFont: (largeFont) => prefs({ largeFont }),
       setCriticalOnly: (criticalOnly) => prefs({ criticalOnly }),
       setBaseline: (baseline) => prefs({ baseline }),
+      setRelativeBars: (relativeBars) => prefs({ relativeBars }),
 
       edit: (change, options = {}) => {
         const { sim: current, editor } = get();
@@ -190,6 +201,15 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       selectEvent: (index) => set((s) => ({ editor: { ...s.editor, selected: validSelection(index, s.sim.scenarioText) } })),
       setPaletteKind: (paletteKind) => set((s) => ({ editor: { ...s.editor, paletteKind } })),
 
+      loadPapers: () => {
+        if (papersRequest || get().sim.papers.length > 0) return;
+        papersRequest = engine.listPapers().then(
+          (papers) => sim({ type: "papersLoaded", papers }),
+          () => {
+            papersRequest = null;
+          },
+        );
+      },
       loadOsCatalog: () => {
         if (catalogRequest || get().osLab.catalog) return;
         catalogRequest = engine.osCatalog().then(

@@ -1,7 +1,7 @@
 // The scenario and simulation slice of the app store (state/app-store.ts): a pure reducer plus its types.
 // Derived things (pixel layout, LOD, colours) are never stored here.
 import type { SimResult } from "../engine/engine";
-import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { PaperInfo, PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import { clampWindow } from "../logic/viewport";
 import type { TimeWindow } from "../types/units";
@@ -22,6 +22,8 @@ export interface GoodResult {
 export interface SimState {
   readonly presets: readonly PresetInfo[];
   readonly platforms: readonly PlatformInfo[];
+  /** The source papers (full citations), loaded when a page first needs them. */
+  readonly papers: readonly PaperInfo[];
   readonly presetName: string;
   /** Platform picked in the picker, "" while the scenario's own is used. */
   readonly platformName: string;
@@ -47,6 +49,7 @@ export interface SimState {
 
 export type SimAction =
   | { type: "catalogLoaded"; presets: PresetInfo[]; platforms: PlatformInfo[] }
+  | { type: "papersLoaded"; papers: PaperInfo[] }
   | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string }
   | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
   | { type: "simFailed"; revision: number; message: string }
@@ -63,6 +66,7 @@ export type SimAction =
 export const initialSimState: SimState = {
   presets: [],
   platforms: [],
+  papers: [],
   presetName: "",
   platformName: "",
   scenarioText: "",
@@ -101,6 +105,8 @@ export function simReducer(state: SimState, action: SimAction): SimState {
   switch (action.type) {
     case "catalogLoaded":
       return { ...state, presets: action.presets, platforms: action.platforms };
+    case "papersLoaded":
+      return { ...state, papers: action.papers };
     case "scenarioSet":
       return {
         ...state,

@@ -78,13 +78,13 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
           {layout.freqStrips.map((strip) => {
             const cluster = platform.clusters[strip.cluster];
             return (
-              <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height, lineHeight: `${strip.height}px` }} title="Cluster · core type · frequency (shaded strip: frequency over time)">
+              <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height, lineHeight: `${strip.height}px`, fontSize: strip.height < 12 ? `${Math.max(7, strip.height)}px` : strip.height > 20 ? `${Math.round(strip.height * 0.6)}px` : undefined }} title="Cluster · core type · frequency (shaded strip: frequency over time)">
                 {clusterLabel(cluster)}
               </div>
             );
           })}
           {layout.rows.map((row) => (
-            <div key={row.core} className="core-label" data-testid="gantt-row" data-core={row.core} style={{ top: row.y, height: row.height, lineHeight: `${row.height}px` }}>
+            <div key={row.core} className="core-label" data-testid="gantt-row" data-core={row.core} style={{ top: row.y, height: row.height, lineHeight: `${row.height}px`, fontSize: row.height < 14 ? `${Math.max(7, row.height)}px` : row.height > 22 ? `${Math.round(row.height * 0.62)}px` : undefined }}>
               {threadLabel(run, platform, row.core) ?? `core ${row.core}`}
             </div>
           ))}

@@ -7,7 +7,9 @@ import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useShallow } from "zustand/shallow";
 import { useActions, useAppStore } from "../state/AppProvider";
 import type { AppStore } from "../state/app-store";
-import { selectCriticalOnly } from "../state/selectors";
+import { selectCriticalOnly, selectPresenter } from "../state/selectors";
+import { fitRowScale } from "../logic/gantt-fit";
+import { useRoomBelow } from "./use-room-below";
 import { GanttPanel } from "./GanttPanel";
 import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
@@ -46,7 +48,18 @@ export function Timeline(props: TimelineProps) {
   const criticalOnly = useAppStore(selectCriticalOnly);
   const theme = useMemo(() => (criticalOnly ? { ...baseTheme, criticalOnly } : baseTheme), [baseTheme, criticalOnly]);
   const fontScale = useFontScale();
-  const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, fontScale));
+  const presenter = useAppStore(selectPresenter);
+  const stackRef = useRef<HTMLDivElement>(null);
+  const runCount = result?.summary.runs.length ?? 0;
+  const room = useRoomBelow(stackRef, [runCount, presenter, imported]);
+  const rowScale = useMemo(() => {
+    const platform = result?.summary.platform;
+    if (!platform) return fontScale;
+    const cores = platform.clusters.reduce((n, c) => n + c.cores, 0);
+    return fitRowScale({ availablePx: room, runs: runCount, clusters: platform.clusters.length, cores, maxScale: presenter ? Math.max(1.6, fontScale) : fontScale });
+  }, [result, room, runCount, presenter, fontScale]);
+  // The label gutter grows with the labels (large fonts, presenter mode's taller rows).
+  const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, Math.max(fontScale, rowScale)));
   const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
   const scale = useMemo(() => new TimeScale(visible, plotWidth), [visible, plotWidth]);
   const isDragging = useTimelineInteractions({
@@ -113,6 +126,7 @@ export function Timeline(props: TimelineProps) {
           {props.overlay?.(scale)}
           {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
+        <div ref={stackRef} className={rowScale < 0.8 ? "gantt-stack compact" : "gantt-stack"} data-testid="gantt-stack" style={{ maxHeight: `${room}px` }}>
         {result &&
           result.summary.runs.map((run, i) => (
             <GanttPanel
@@ -126,12 +140,13 @@ export function Timeline(props: TimelineProps) {
               gutterCss={gutterCss}
               hover={hover}
               highlightTask={highlight?.run === i ? highlight.task : -1}
-              rowScale={fontScale}
+              rowScale={rowScale}
               isDragging={isDragging}
               onHover={onHover}
               renderLoop={props.renderLoop}
             />
           ))}
+        </div>
       </div>
       <Tooltip hover={hover} result={result} />
     </section>
