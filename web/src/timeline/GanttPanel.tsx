@@ -1,12 +1,13 @@
 // One scheduler run: heading, a label gutter (cluster + core rows) and the
 // canvas. Hovering the canvas hit-tests segments and updates the store.
-import { memo, type MouseEvent, useCallback, useMemo } from "react";
+import { type KeyboardEvent, memo, type MouseEvent, useCallback, useMemo, useRef, useState } from "react";
 import type { SegmentColumns } from "../engine/engine";
 import { type ClusterSummary, type GanttRun, type PlatformSummary } from "../engine/engine-types";
 import { formatMetric, schedulerLabel } from "../logic/format";
 import { threadLabel } from "../logic/loop-phases";
 import type { Theme } from "../logic/palette";
 import { hitTest } from "../logic/segments";
+import { busyNsPerCore, ganttSummary, moveSelection, segmentText } from "../logic/gantt-keys";
 import type { Hover } from "../state/sim";
 import { computeLayout, rowAt } from "./gantt-layout";
 import { GanttCanvas } from "./GanttCanvas";
@@ -29,6 +30,10 @@ interface Props {
   readonly isDragging: () => boolean;
   readonly onHover: (hover: Hover | null) => void;
   readonly renderLoop: RenderLoop;
+  /** Task-type names, for the text read out for a focused segment. */
+  readonly groups?: readonly string[];
+  /** Brings a time into the visible window (keyboard navigation reaching a segment outside it). */
+  readonly onRevealTime?: (tNs: number) => void;
 }
 
 /** "big · A15 · 1600 MHz", or "Denver · 2035 MHz" when the name is the core type. */
@@ -45,6 +50,33 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
   const rowScale = props.rowScale ?? 1;
   const layout = useMemo(() => computeLayout(platform, rowScale), [platform, rowScale]);
   const hoverIndex = hover && hover.run === runIndex ? hover.index : -1;
+  const plotRef = useRef<HTMLDivElement>(null);
+  // The segment read out for keyboard users (transient UI state; the outline and tooltip come from the store's hover).
+  const [spoken, setSpoken] = useState("");
+  const summary = useMemo(() => ganttSummary(schedulerLabel(run.scheduler), run.metrics.makespan_ns, busyNsPerCore(seg, platform.n_cores), seg.count), [run, seg, platform.n_cores]);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const from = hover && hover.run === runIndex ? { core: hover.core, index: hover.index } : null;
+      const next = moveSelection(seg, layout.rows.map((r) => r.core), from, event.key);
+      if (event.key === "Escape") {
+        onHover(null);
+        setSpoken("");
+        return;
+      }
+      if (!next) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const t0 = seg.startNs[next.index];
+      if (t0 < scale.t0Ns || t0 > scale.t1Ns) props.onRevealTime?.(t0);
+      const rect = plotRef.current?.getBoundingClientRect();
+      const row = layout.rows.find((r) => r.core === next.core);
+      const x = Math.max(0, Math.min(scale.widthCss, scale.timeToPx(t0)));
+      onHover({ run: runIndex, core: next.core, index: next.index, clientX: (rect?.left ?? 0) + x, clientY: (rect?.top ?? 0) + (row ? row.y + row.height : 0) });
+      setSpoken(segmentText(seg, next.index, props.groups ?? []));
+    },
+    [hover, runIndex, seg, layout, scale, onHover, props.onRevealTime, props.groups],
+  );
 
   const onMouseMove = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
@@ -89,7 +121,20 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
             </div>
           ))}
         </div>
-        <div className="gantt-plot" onMouseMove={onMouseMove} onMouseLeave={() => onHover(null)}>
+        <div
+          className="gantt-plot"
+          ref={plotRef}
+          tabIndex={0}
+          role="application"
+          aria-roledescription="Gantt chart"
+          aria-label={`Schedule of ${schedulerLabel(run.scheduler)}, one row per core`}
+          aria-describedby={`gantt-summary-${runIndex}`}
+          data-testid="gantt-plot"
+          onKeyDown={onKeyDown}
+          onBlur={() => hover?.run === runIndex && spoken && onHover(null)}
+          onMouseMove={onMouseMove}
+          onMouseLeave={() => onHover(null)}
+        >
           <GanttCanvas
             runIndex={runIndex}
             widthCss={scale.widthCss}
@@ -105,6 +150,12 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
           />
         </div>
       </div>
+      <p className="visually-hidden" id={`gantt-summary-${runIndex}`} data-testid="gantt-summary">
+        {summary}
+      </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="gantt-announce">
+        {spoken}
+      </p>
     </section>
   );
 });

@@ -79,6 +79,15 @@ export function Timeline(props: TimelineProps) {
     [setCursor, scale, plotWidth],
   );
   const cursorX = cursorNs === null ? null : scale.timeToPx(cursorNs);
+  // Keyboard navigation reached a segment outside the window: centre the window on it, keeping the span.
+  const revealTime = useCallback(
+    (tNs: number) => {
+      const span = visible.t1Ns - visible.t0Ns;
+      const t0 = Math.max(bounds.t0Ns, Math.min(bounds.t1Ns - span, tNs - span / 2));
+      setWindow({ t0Ns: t0, t1Ns: t0 + span });
+    },
+    [visible, bounds, setWindow],
+  );
 
   const loopLevel = result?.summary.level === "loops";
   return (
@@ -144,6 +153,8 @@ export function Timeline(props: TimelineProps) {
               isDragging={isDragging}
               onHover={onHover}
               renderLoop={props.renderLoop}
+              groups={result.summary.groups}
+              onRevealTime={revealTime}
             />
           ))}
         </div>
