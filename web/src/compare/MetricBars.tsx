@@ -78,16 +78,19 @@ function RelativeChart(props: {
   readonly y: ScaleBand<number>;
 }) {
   const { table, c, names, y } = props;
-  const { W, LEFT, RIGHT, TOP, height } = props.dims;
+  const { LEFT, TOP, height } = props.dims;
+  // Wider plot than the absolute charts: the values column only holds "+12%".
+  const W = props.dims.W + 40;
+  const RIGHT = Math.round(props.dims.RIGHT * 0.6);
   const column = table.columns[c];
   const diffs = table.rows.map((_, i) => table.diffs[i][c]);
   const extent = Math.max(0.001, d3max(diffs, (d) => (Number.isFinite(d) ? Math.abs(d) : undefined)) ?? 0);
   const x = scaleLinear().domain([-extent, extent]).range([LEFT, W - RIGHT]).nice(4);
-  const ticks = x.ticks(4);
+  const ticks = x.ticks(2);
   return (
     <svg className="bar-chart" width={W} height={height + 14} role="img" aria-label={`${column.label}: difference from the baseline per scheduler`} data-testid="bar-chart" data-relative="true" xmlns="http://www.w3.org/2000/svg">
       <text className="bar-title" x={4} y={14}>
-        {column.label} vs baseline <tspan className="bar-better">({column.better} is better)</tspan>
+        Δ {column.label} <tspan className="bar-better">({column.better} is better)</tspan>
       </text>
       {ticks.map((t) => (
         <g key={t}>
