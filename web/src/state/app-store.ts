@@ -47,6 +47,10 @@ export interface AppActions {
   setHover(hover: Hover | null): void;
   setCursor(tNs: number | null): void;
   setHighlight(highlight: { run: number; task: number } | null): void;
+  /** Highlights the tasks matching a query on every Gantt. */
+  setSearch(query: string): void;
+  /** Selects a time range for per-core statistics (null clears it). */
+  setRange(range: TimeWindow | null): void;
   importLoaded(imported: ImportedView): void;
   importCleared(): void;
   // View (the link's part).
@@ -201,6 +205,8 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       selectEvent: (index) => set((s) => ({ editor: { ...s.editor, selected: validSelection(index, s.sim.scenarioText) } })),
       setPaletteKind: (paletteKind) => set((s) => ({ editor: { ...s.editor, paletteKind } })),
 
+      setSearch: (query) => sim({ type: "search", query }),
+      setRange: (range) => sim({ type: "range", range }),
       loadPapers: () => {
         if (papersRequest || get().sim.papers.length > 0) return;
         papersRequest = engine.listPapers().then(

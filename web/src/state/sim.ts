@@ -45,6 +45,10 @@ export interface SimState {
   readonly highlight: { readonly run: number; readonly task: number } | null;
   /** A trace imported from a file, shown above the simulated runs on the same time axis. */
   readonly imported: ImportedView | null;
+  /** The Gantts' search: matching tasks are highlighted, the others fade ("" for none). */
+  readonly search: string;
+  /** A time range selected with Shift+drag, whose per-core statistics are shown; null for none. */
+  readonly range: TimeWindow | null;
 }
 
 export type SimAction =
@@ -61,7 +65,9 @@ export type SimAction =
   | { type: "cursor"; tNs: number | null }
   | { type: "highlight"; highlight: { run: number; task: number } | null }
   | { type: "importLoaded"; imported: ImportedView }
-  | { type: "importCleared" };
+  | { type: "importCleared" }
+  | { type: "search"; query: string }
+  | { type: "range"; range: TimeWindow | null };
 
 export const initialSimState: SimState = {
   presets: [],
@@ -81,6 +87,8 @@ export const initialSimState: SimState = {
   cursorNs: null,
   highlight: null,
   imported: null,
+  search: "",
+  range: null,
 };
 
 /** The time span covered by a result: 0 to the latest segment end or makespan. */
@@ -105,6 +113,10 @@ export function simReducer(state: SimState, action: SimAction): SimState {
   switch (action.type) {
     case "catalogLoaded":
       return { ...state, presets: action.presets, platforms: action.platforms };
+    case "search":
+      return { ...state, search: action.query };
+    case "range":
+      return { ...state, range: action.range };
     case "papersLoaded":
       return { ...state, papers: action.papers };
     case "scenarioSet":

@@ -30,6 +30,8 @@ interface Props {
   readonly isDragging: () => boolean;
   readonly onHover: (hover: Hover | null) => void;
   readonly renderLoop: RenderLoop;
+  /** Search matches on this run (1 per matching segment), or null. */
+  readonly match?: Uint8Array | null;
   /** Task-type names, for the text read out for a focused segment. */
   readonly groups?: readonly string[];
   /** Brings a time into the visible window (keyboard navigation reaching a segment outside it). */
@@ -147,6 +149,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
             hoverIndex={hoverIndex}
             highlightTask={props.highlightTask ?? -1}
             renderLoop={renderLoop}
+            match={props.match}
           />
         </div>
       </div>

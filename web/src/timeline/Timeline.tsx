@@ -9,6 +9,9 @@ import { useActions, useAppStore } from "../state/AppProvider";
 import type { AppStore } from "../state/app-store";
 import { selectCriticalOnly, selectPresenter } from "../state/selectors";
 import { fitRowScale } from "../logic/gantt-fit";
+import { matchMask } from "../logic/find";
+import { FindBar } from "./FindBar";
+import { RangeStats } from "./RangeStats";
 import { useRoomBelow } from "./use-room-below";
 import { GanttPanel } from "./GanttPanel";
 import { ImportedGantt } from "./ImportedGantt";
@@ -62,7 +65,12 @@ export function Timeline(props: TimelineProps) {
   const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, Math.max(fontScale, rowScale)));
   const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
   const scale = useMemo(() => new TimeScale(visible, plotWidth), [visible, plotWidth]);
+  const { setRange } = useActions();
+  const search = useAppStore((s) => s.sim.search);
+  const range = useAppStore((s) => s.sim.range);
+  const masks = useMemo(() => (result ? result.segments.map((seg) => matchMask(seg, result.summary.groups, search)) : []), [result, search]);
   const isDragging = useTimelineInteractions({
+    setRange,
     containerRef,
     plotLeftCss: gutterCss,
     plotWidthCss: plotWidth,
@@ -99,7 +107,8 @@ export function Timeline(props: TimelineProps) {
         <button type="button" data-testid="reset-zoom" onClick={resetWindow}>
           Reset zoom
         </button>
-        <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan</span>
+        <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan · Shift+drag: select a range</span>
+        {result && <FindBar result={result} masks={masks} />}
         {props.tools}
         {result && (
           <ul className="legend" aria-label="Task types">
@@ -125,6 +134,7 @@ export function Timeline(props: TimelineProps) {
           </ul>
         )}
       </div>
+      {result && range && <RangeStats result={result} range={range} />}
       <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => setCursor(null)}>
         <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
@@ -133,6 +143,9 @@ export function Timeline(props: TimelineProps) {
         {props.above?.(scale, gutterCss)}
         <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}
+          {range && scale.timeToPx(range.t1Ns) > 0 && scale.timeToPx(range.t0Ns) < plotWidth && (
+            <div className="range-band" data-testid="range-band" style={{ left: Math.max(0, scale.timeToPx(range.t0Ns)), width: Math.min(plotWidth, scale.timeToPx(range.t1Ns)) - Math.max(0, scale.timeToPx(range.t0Ns)) }} />
+          )}
           {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
         <div ref={stackRef} className={rowScale < 0.8 ? "gantt-stack compact" : "gantt-stack"} data-testid="gantt-stack" style={{ maxHeight: `${room}px` }}>
@@ -154,6 +167,7 @@ export function Timeline(props: TimelineProps) {
               onHover={onHover}
               renderLoop={props.renderLoop}
               groups={result.summary.groups}
+              match={masks[i] ?? null}
               onRevealTime={revealTime}
             />
           ))}

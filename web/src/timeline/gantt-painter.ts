@@ -23,6 +23,8 @@ export interface PaintInput {
   readonly hoverIndex: number;
   /** Task whose segments are outlined (step-through), or -1. */
   readonly highlightTask?: number;
+  /** Search matches (1 per matching segment): the others fade, matching blocks are outlined. */
+  readonly match?: Uint8Array | null;
   /** Text of a wide block; by default `T<task>` (imported traces name their slices). */
   readonly labelOf?: (i: number) => string;
 }
@@ -143,13 +145,14 @@ function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
   return phase === "serial" ? "serial" : `${phase} ${seg.chunkIters[i] ?? ""}`;
 }
 
-function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf }: PaintInput): void {
+function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf, match }: PaintInput): void {
   const loopRun = run.extras?.level === "loops";
   ctx.font = `${layout.labelFontPx ?? 10}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
     const outlines: [number, number][] = [];
+    const found: [number, number][] = [];
     const labels: [number, number, number][] = [];
     let fill = "";
     let alpha = 1;
@@ -170,7 +173,9 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
       // Setting a canvas style parses it: set colour and alpha only when they change (thousands of rects a frame).
       const color = colorOf(seg, i, theme, loopRun);
       if (color !== fill) ctx.fillStyle = fill = color;
-      const a = theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1) ? 0.15 : 1;
+      const matched = match ? match[i] === 1 || (merged > 1 && match[first_i] === 1) : false;
+      const a = (theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1)) || (match && !matched) ? 0.15 : 1;
+      if (matched) found.push([left, w]);
       if (a !== alpha) ctx.globalAlpha = alpha = a;
       ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
@@ -180,6 +185,10 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
     ctx.strokeStyle = theme.priorityOutline;
     ctx.lineWidth = 1;
     for (const [left, w] of outlines) ctx.strokeRect(left + 0.5, row.y + 2.5, w - 1, row.height - 5);
+    ctx.strokeStyle = theme.dark ? "#ffd33d" : "#bf3989";
+    ctx.lineWidth = 2;
+    for (const [left, w] of found) ctx.strokeRect(left, row.y + 1, Math.max(2, w), row.height - 2);
+    ctx.lineWidth = 1;
     for (const [left, w, i] of labels) {
       ctx.fillStyle = loopRun ? phaseLabelColor(seg.group[i]) : labelColor(seg.group[i], seg.priority[i] === 1, theme.dark);
       ctx.save();
