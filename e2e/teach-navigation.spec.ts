@@ -3,6 +3,8 @@
 import { expect, test } from "@playwright/test";
 import { openDefault, shootAll, waitIdle } from "./helpers";
 
+test.use({ viewport: { width: 1280, height: 720 } });
+
 test("find a task, step to it, and select a range for per-core statistics", async ({ page }) => {
   await openDefault(page);
   const full = await page.getByTestId("visible-window").innerText();
@@ -49,4 +51,28 @@ test("find a task, step to it, and select a range for per-core statistics", asyn
   await shootAll(page, "navigation-range", async () => undefined);
   await page.getByTestId("range-clear").click();
   await expect(page.getByTestId("range-stats")).toHaveCount(0);
+});
+
+test("fold and pin Gantts: a pinned run stays above the scrolling stack", async ({ page }) => {
+  await openDefault(page);
+  await page.getByTestId("pick-all").click();
+  await expect(page.getByTestId("gantt")).toHaveCount(11);
+  await waitIdle(page);
+  const fifo = page.locator('[data-testid="gantt"][data-scheduler="fifo"]');
+  await fifo.getByTestId("gantt-collapse").click();
+  await expect(fifo.getByTestId("gantt-plot")).toHaveCount(0);
+  await expect(fifo.getByTestId("gantt-collapse")).toHaveAttribute("aria-expanded", "false");
+  const damc = page.locator('[data-testid="gantt"][data-scheduler="dam-c"]');
+  await damc.getByTestId("gantt-pin").click();
+  await expect(page.getByTestId("gantt-pinned").locator('[data-testid="gantt"]')).toHaveAttribute("data-scheduler", "dam-c");
+  // Scrolling the stack to its end leaves the pinned run where it was.
+  const before = await damc.boundingBox();
+  await page.getByTestId("gantt-stack").evaluate((el) => (el.scrollTop = el.scrollHeight));
+  const after = await damc.boundingBox();
+  expect(after?.y).toBe(before?.y);
+  expect((after?.y ?? 1e9) + 40).toBeLessThan(720);
+  await waitIdle(page);
+  await shootAll(page, "navigation-fold-pin", async () => undefined);
+  await damc.getByTestId("gantt-pin").click();
+  await expect(page.getByTestId("gantt-pinned")).toHaveCount(0);
 });

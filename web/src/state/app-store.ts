@@ -72,6 +72,10 @@ export interface AppActions {
   setCriticalOnly(on: boolean): void;
   setBaseline(name: string | null): void;
   setRelativeBars(on: boolean): void;
+  /** Folds or unfolds a scheduler's Gantt. */
+  toggleCollapsed(scheduler: string): void;
+  /** Pins a scheduler's Gantt above the scrolling stack, or unpins it. */
+  togglePinned(scheduler: string): void;
   // Scenario editing with undo.
   /** Applies `change` to the current scenario as one undo step; false when the scenario text does not parse. */
   edit(change: (scenario: Scenario) => Scenario, options?: EditOptions): boolean;
@@ -184,6 +188,14 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       setCriticalOnly: (criticalOnly) => prefs({ criticalOnly }),
       setBaseline: (baseline) => prefs({ baseline }),
       setRelativeBars: (relativeBars) => prefs({ relativeBars }),
+      toggleCollapsed: (name) => {
+        const list = get().prefs.collapsed;
+        prefs({ collapsed: list.includes(name) ? list.filter((n) => n !== name) : [...list, name] });
+      },
+      togglePinned: (name) => {
+        const list = get().prefs.pinned;
+        prefs({ pinned: list.includes(name) ? list.filter((n) => n !== name) : [...list, name] });
+      },
 
       edit: (change, options = {}) => {
         const { sim: current, editor } = get();

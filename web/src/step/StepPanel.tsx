@@ -60,7 +60,7 @@ export function StepPanel() {
     const previous = shown.current;
     shown.current = d;
     // The decided run's Gantt comes into view (inside the Gantt stack and the page), so the outline is never below the fold.
-    const gantt = document.querySelectorAll<HTMLElement>('[data-testid="gantt"]')[runIndex];
+    const gantt = document.querySelector<HTMLElement>(`[data-testid="gantt"][data-run="${runIndex}"]`);
     gantt?.scrollIntoView?.({ block: "nearest" });
     if (previous === undefined || previous === d) return;
     const { window: win, bounds } = store.getState().sim;

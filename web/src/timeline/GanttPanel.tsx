@@ -30,6 +30,11 @@ interface Props {
   readonly isDragging: () => boolean;
   readonly onHover: (hover: Hover | null) => void;
   readonly renderLoop: RenderLoop;
+  /** Folded to its title line; pinned above the scrolling stack; and the toggles of both. */
+  readonly collapsed?: boolean;
+  readonly pinned?: boolean;
+  readonly onToggleCollapsed?: (scheduler: string) => void;
+  readonly onTogglePinned?: (scheduler: string) => void;
   /** Search matches on this run (1 per matching segment), or null. */
   readonly match?: Uint8Array | null;
   /** Task-type names, for the text read out for a focused segment. */
@@ -97,9 +102,15 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
   );
 
   return (
-    <section className="gantt" data-testid="gantt" data-scheduler={run.scheduler}>
+    <section className="gantt" data-testid="gantt" data-run={runIndex} data-scheduler={run.scheduler} data-collapsed={props.collapsed || undefined} data-pinned={props.pinned || undefined}>
       <h3 className="gantt-title">
+        <button type="button" className="track-toggle" data-testid="gantt-collapse" aria-expanded={!props.collapsed} aria-label={`${props.collapsed ? "Unfold" : "Fold"} ${schedulerLabel(run.scheduler)}`} onClick={() => props.onToggleCollapsed?.(run.scheduler)}>
+          {props.collapsed ? "▸" : "▾"}
+        </button>
         {schedulerLabel(run.scheduler)}
+        <button type="button" className="track-toggle" data-testid="gantt-pin" aria-pressed={!!props.pinned} title={props.pinned ? "Unpin" : "Pin above the other Gantts (stays in view while they scroll)"} onClick={() => props.onTogglePinned?.(run.scheduler)}>
+          {props.pinned ? "unpin" : "pin"}
+        </button>
         <span className="gantt-subtitle">makespan {formatMetric(run.metrics.makespan_ns / 1e6)} ms</span>
         {run.extras?.level === "loops" && (
           <span className="gantt-subtitle" title="Thread mapping (SB: small cores first, BS: big first), pool removals and mean imbalance (latest / mean thread finish)">
@@ -107,6 +118,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
           </span>
         )}
       </h3>
+      {!props.collapsed && (
       <div className="gantt-body" style={{ height: `${layout.height}px` }}>
         <div className="gantt-gutter" style={{ width: `${gutterCss}px` }}>
           {layout.freqStrips.map((strip) => {
@@ -153,6 +165,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
           />
         </div>
       </div>
+      )}
       <p className="visually-hidden" id={`gantt-summary-${runIndex}`} data-testid="gantt-summary">
         {summary}
       </p>

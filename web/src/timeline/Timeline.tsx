@@ -8,7 +8,7 @@ import { useShallow } from "zustand/shallow";
 import { useActions, useAppStore } from "../state/AppProvider";
 import type { AppStore } from "../state/app-store";
 import { selectCriticalOnly, selectPresenter } from "../state/selectors";
-import { fitRowScale } from "../logic/gantt-fit";
+import { fitRowScale, RUN_CHROME_PX } from "../logic/gantt-fit";
 import { matchMask } from "../logic/find";
 import { FindBar } from "./FindBar";
 import { RangeStats } from "./RangeStats";
@@ -54,18 +54,20 @@ export function Timeline(props: TimelineProps) {
   const presenter = useAppStore(selectPresenter);
   const stackRef = useRef<HTMLDivElement>(null);
   const runCount = result?.summary.runs.length ?? 0;
-  const room = useRoomBelow(stackRef, [runCount, presenter, imported]);
+  const prefs = useAppStore(useShallow((st: AppStore) => ({ collapsed: st.prefs.collapsed, pinned: st.prefs.pinned })));
+  const room = useRoomBelow(stackRef, [runCount, presenter, imported, prefs.pinned, prefs.collapsed]);
   const rowScale = useMemo(() => {
     const platform = result?.summary.platform;
     if (!platform) return fontScale;
     const cores = platform.clusters.reduce((n, c) => n + c.cores, 0);
-    return fitRowScale({ availablePx: room, runs: runCount, clusters: platform.clusters.length, cores, maxScale: presenter ? Math.max(1.6, fontScale) : fontScale });
-  }, [result, room, runCount, presenter, fontScale]);
+    const folded = result.summary.runs.filter((r) => prefs.collapsed.includes(r.scheduler)).length;
+    return fitRowScale({ availablePx: room - folded * RUN_CHROME_PX, runs: runCount - folded, clusters: platform.clusters.length, cores, maxScale: presenter ? Math.max(1.6, fontScale) : fontScale });
+  }, [result, room, runCount, presenter, fontScale, prefs.collapsed]);
   // The label gutter grows with the labels (large fonts, presenter mode's taller rows).
   const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, Math.max(fontScale, rowScale)));
   const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
   const scale = useMemo(() => new TimeScale(visible, plotWidth), [visible, plotWidth]);
-  const { setRange } = useActions();
+  const { setRange, toggleCollapsed, togglePinned } = useActions();
   const search = useAppStore((s) => s.sim.search);
   const range = useAppStore((s) => s.sim.range);
   const masks = useMemo(() => (result ? result.segments.map((seg) => matchMask(seg, result.summary.groups, search)) : []), [result, search]);
@@ -98,6 +100,39 @@ export function Timeline(props: TimelineProps) {
   );
 
   const loopLevel = result?.summary.level === "loops";
+  // Pinned runs sit above the scrolling stack, in pin order; the others follow in the scenario's order.
+  const runIndices = result ? result.summary.runs.map((_, i) => i) : [];
+  const pinnedRuns = prefs.pinned.flatMap((name) => runIndices.filter((i) => result?.summary.runs[i].scheduler === name));
+  const otherRuns = runIndices.filter((i) => !pinnedRuns.includes(i));
+  const renderRun = (i: number) => {
+    if (!result) return null;
+    const run = result.summary.runs[i];
+    return (
+      <GanttPanel
+        key={`${i}-${run.scheduler}`}
+        runIndex={i}
+        platform={result.summary.platform}
+        run={run}
+        seg={result.segments[i]}
+        scale={scale}
+        theme={theme}
+        gutterCss={gutterCss}
+        hover={hover}
+        highlightTask={highlight?.run === i ? highlight.task : -1}
+        rowScale={rowScale}
+        isDragging={isDragging}
+        onHover={onHover}
+        renderLoop={props.renderLoop}
+        groups={result.summary.groups}
+        match={masks[i] ?? null}
+        onRevealTime={revealTime}
+        collapsed={prefs.collapsed.includes(run.scheduler)}
+        pinned={pinnedRuns.includes(i)}
+        onToggleCollapsed={toggleCollapsed}
+        onTogglePinned={togglePinned}
+      />
+    );
+  };
   return (
     <section className="timeline" aria-label="Per-core schedules">
       <div className="timeline-toolbar">
@@ -148,29 +183,13 @@ export function Timeline(props: TimelineProps) {
           )}
           {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
+        {pinnedRuns.length > 0 && (
+          <div className="gantt-pinned" data-testid="gantt-pinned">
+            {pinnedRuns.map(renderRun)}
+          </div>
+        )}
         <div ref={stackRef} className={rowScale < 0.8 ? "gantt-stack compact" : "gantt-stack"} data-testid="gantt-stack" style={{ maxHeight: `${room}px` }}>
-        {result &&
-          result.summary.runs.map((run, i) => (
-            <GanttPanel
-              key={`${i}-${run.scheduler}`}
-              runIndex={i}
-              platform={result.summary.platform}
-              run={run}
-              seg={result.segments[i]}
-              scale={scale}
-              theme={theme}
-              gutterCss={gutterCss}
-              hover={hover}
-              highlightTask={highlight?.run === i ? highlight.task : -1}
-              rowScale={rowScale}
-              isDragging={isDragging}
-              onHover={onHover}
-              renderLoop={props.renderLoop}
-              groups={result.summary.groups}
-              match={masks[i] ?? null}
-              onRevealTime={revealTime}
-            />
-          ))}
+          {otherRuns.map(renderRun)}
         </div>
       </div>
       <Tooltip hover={hover} result={result} />
