@@ -9,7 +9,7 @@ const KEYWORDS: readonly (readonly [RegExp, readonly string[]])[] = [
   [/\benerg/i, ["energy-norm", "energy"]],
   [/\bpower\b|\bwatts?\b/i, ["power"]],
   [/throughput|tasks per second|tasks\/s/i, ["throughput"]],
-  [/speed-?up/i, ["speedup"]],
+  [/speed-?up/i, ["speedup-little", "speedup"]],
   [/makespan|finish|faster|slower|completion|time/i, ["makespan"]],
 ];
 
