@@ -86,7 +86,8 @@ function RelativeChart(props: {
   const diffs = table.rows.map((_, i) => table.diffs[i][c]);
   const extent = Math.max(0.001, d3max(diffs, (d) => (Number.isFinite(d) ? Math.abs(d) : undefined)) ?? 0);
   const x = scaleLinear().domain([-extent, extent]).range([LEFT, W - RIGHT]).nice(4);
-  const ticks = x.ticks(2);
+  // The two ends and the baseline: always three readable ticks.
+  const ticks = [x.domain()[0], 0, x.domain()[1]];
   return (
     <svg className="bar-chart" width={W} height={height + 14} role="img" aria-label={`${column.label}: difference from the baseline per scheduler`} data-testid="bar-chart" data-relative="true" xmlns="http://www.w3.org/2000/svg">
       <text className="bar-title" x={4} y={14}>
