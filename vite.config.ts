@@ -2,13 +2,41 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
   root: "web",
   publicDir: "../public",
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline after one visit: a Workbox service worker precaches the app, its chunks, both Wasm modules (pkg-core
+    // and pkg, emitted as assets) and the gallery's data; the web manifest makes it installable. web/src/offline.ts
+    // registers it.
+    VitePWA({
+      injectRegister: null,
+      registerType: "autoUpdate",
+      includeAssets: ["favicon.svg"],
+      manifest: {
+        name: "Asymmetry Lab",
+        short_name: "AsymLab",
+        description: "Explore scheduling on asymmetric (big.LITTLE) multicores in the browser.",
+        theme_color: "#0969da",
+        background_color: "#ffffff",
+        display: "standalone",
+        start_url: ".",
+        icons: [{ src: "favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,wasm,svg,png,json,webmanifest}"],
+        // The full engine module is a few MB; the default cap (2 MiB) would leave it out.
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+        navigateFallback: "index.html",
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

@@ -80,12 +80,13 @@ test("the keyboard path: focus a lane, insert, move, resize, delete, undo", asyn
   await lane.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("event-block")).toHaveCount(1);
-  const start0 = Number(await page.getByTestId("event-field-start_ns").inputValue());
-  const end0 = Number(await page.getByTestId("event-field-end_ns").inputValue());
+  // The inspector shows milliseconds; compare in integer nanoseconds.
+  const field = async (name: string) => Math.round(Number(await page.getByTestId(`event-field-${name}`).inputValue()) * 1e6);
+  const start0 = await field("start_ns");
+  const end0 = await field("end_ns");
   await lane.focus();
   await page.keyboard.press("Shift+ArrowRight");
   await page.keyboard.press("ArrowRight");
-  const field = async (name: string) => Number(await page.getByTestId(`event-field-${name}`).inputValue());
   await expect.poll(() => field("start_ns")).toBeGreaterThan(start0 + 10_000);
   const start1 = await field("start_ns");
   await expect.poll(async () => (await field("end_ns")) - start1).toBe(end0 - start0);

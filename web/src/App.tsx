@@ -1,30 +1,33 @@
-// Page layout: header, link bar, error banner, the scheduler picker and comparison
-// table, then the workspace: main views (tabs) beside the side panel (tabs),
-// or the gallery. Views are registered in shell/views.tsx. Installs
+// Page layout: the top bar (header and link bar), the error banner, one line of scheduler and display
+// pickers, then the workspace: the main views (tabs; the schedule first) with the collapsible results under
+// them, beside the side column (the guide, then the editor and tool tabs; in presenter mode the guide and its
+// metric only). Or the gallery, or the papers page. Views are registered in shell/views.tsx. Installs
 // window.__explorerIdle() and __explorerStats() for the end-to-end tests and the benchmark.
 import { sum } from "d3-array";
 import { useEffect, useRef } from "react";
-import { CompareTable } from "./compare/CompareTable";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
+import "./shell/layout.css";
 import { useUndoKeys } from "./editor/use-undo-keys";
 import { useThumbnails } from "./gallery/use-thumbnails";
 import { DisplayControls } from "./panels/DisplayControls";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
-import { LoopPanel } from "./panels/loops/LoopPanel";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
 import { lazyComponent } from "./shell/lazy";
 import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
 import { MAIN_VIEWS, SIDE_PANELS } from "./shell/views";
 import { useActions, useAppStore, useStoreApi } from "./state/AppProvider";
-import { selectBaseline, selectError, selectGood, selectPage, selectPreset, selectPresenter, selectPanel, selectPresets, selectSimPending, selectTab } from "./state/selectors";
+import { selectBaseline, selectError, selectGood, selectPage, selectPreset, selectPresenter, selectPanel, selectPresets, selectSimPending, selectTab, selectView } from "./state/selectors";
 import { useSimulation } from "./state/use-simulation";
-import { GuideSlot, PaperSlot, useTeaching } from "./teach/Teaching";
+import { Results } from "./shell/Results";
+import { GuideMetric } from "./teach/GuideMetric";
+import { GuideSlot, useTeaching } from "./teach/Teaching";
 import type { RenderLoop } from "./timeline/render-loop";
 import { LinkBar } from "./url/LinkBar";
 import { useUrlSync } from "./url/use-url-sync";
 
+const PapersPage = lazyComponent(() => import("./gallery/PapersPage").then((m) => m.PapersPage));
 const Gallery = lazyComponent(() => import("./gallery/Gallery").then((m) => m.Gallery));
 
 declare global {
@@ -55,6 +58,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   const page = useAppStore(selectPage);
   const presenter = useAppStore(selectPresenter);
   const tab = useAppStore(selectTab);
+  const view = useAppStore(selectView);
   const panel = useAppStore(selectPanel);
   const baseline = useAppStore(selectBaseline);
   const link = useUrlSync();
@@ -105,28 +109,37 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   const summary = good?.result.summary;
   const viewProps = { renderLoop: props.renderLoop };
   return (
-    <div className={presenter ? "app presenter" : "app"}>
+    <div className={["app", presenter && "presenter", view.predict && view.revealed !== view.step && view.step !== null && "predicting"].filter(Boolean).join(" ")}>
       <SimProgress />
-      <Header />
-      <LinkBar preset={preset} currentUrl={link.currentUrl} />
+      <div className="top-bar">
+        <Header />
+        <LinkBar preset={preset} currentUrl={link.currentUrl} />
+      </div>
       <ErrorBanner message={error} showingLastGood={good !== null} />
       {page === "gallery" ? (
         <Gallery presets={presets} service={thumbnails} />
+      ) : page === "papers" ? (
+        <PapersPage presets={presets} />
       ) : (
         <main>
-          <GuideSlot preset={preset} />
           <div className="shell-bar">
             <SchedulerPicker />
             <DisplayControls />
           </div>
-          {summary ? <CompareTable summary={summary} baseline={baseline} onBaseline={actions.setBaseline} /> : !error && <p className="muted">Loading the engine…</p>}
-          <PaperSlot preset={preset} />
-          {summary && summary.level === "loops" && <LoopPanel summary={summary} />}
           <div className="workspace">
-            <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={actions.setTab} viewProps={viewProps} />
-            <aside className="side" aria-label="Editors and tools">
-              <Tabs label="Tools" className="side-tabs" views={SIDE_PANELS} active={sidePanel} onActive={actions.setPanel} viewProps={viewProps} />
-              <ScenarioEditor />
+            <div className="main-col">
+              <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={actions.setTab} viewProps={viewProps} />
+              {summary ? <Results summary={summary} baseline={baseline} onBaseline={actions.setBaseline} preset={preset} /> : !error && <p className="muted">Loading the engine…</p>}
+            </div>
+            <aside className="side" aria-label={presenter ? "Guide" : "Guide, editors and tools"}>
+              <GuideSlot preset={preset} />
+              {presenter && summary && <GuideMetric preset={preset} summary={summary} />}
+              {!presenter && (
+                <>
+                  <Tabs label="Tools" className="side-tabs" views={SIDE_PANELS} active={sidePanel} onActive={actions.setPanel} viewProps={viewProps} />
+                  <ScenarioEditor />
+                </>
+              )}
             </aside>
           </div>
         </main>

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import type { Engine } from "./engine/engine";
+import { registerOffline } from "./offline";
 import { AppProvider } from "./state/AppProvider";
 import { RenderLoop } from "./timeline/render-loop";
 import "./styles.css";
@@ -18,4 +19,5 @@ export function boot(engine: Engine): void {
       </AppProvider>
     </StrictMode>,
   );
+  registerOffline();
 }

@@ -53,7 +53,7 @@ describe("comparison table", () => {
     expect(relativeDiff(1, 0)).toBeNaN();
     const csv = compareCsv(buildCompareTable(SUMMARY, null)).trim().split("\n");
     expect(csv).toHaveLength(4);
-    expect(csv[0]).toMatch(/^scheduler,Makespan \(ms\),Speedup/);
+    expect(csv[0]).toMatch(/^scheduler,Makespan \(ms\),Speedup vs baseline \(×\)/);
     expect(csv[2].startsWith("rws,10,2,")).toBe(true);
   });
 

@@ -18,8 +18,8 @@ export interface CompareTable {
 
 export const SPEEDUP_COLUMN: MetricColumn = {
   key: "speedup",
-  label: "Speedup (×)",
-  title: "Baseline makespan ÷ this run's makespan (higher is better)",
+  label: "Speedup vs baseline (×)",
+  title: "Speedup over the baseline: baseline makespan ÷ this run's makespan (higher is better)",
   better: "higher",
   format: (v) => formatMetric(v, 3),
 };

@@ -6,7 +6,7 @@ import type { PlatformSummary } from "../engine/engine-types";
 import { formatDuration } from "../logic/format";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { selectCanRedo, selectCanUndo, selectError, selectEvents, selectSelectedEvent } from "../state/selectors";
-import { checkEvent, eventLabel, type FieldSpec, fieldsOf, kindInfo, parseField, type ScenarioEvent, splitErrorPath } from "./events-model";
+import { checkEvent, eventLabel, type FieldSpec, fieldText, fieldsOf, kindInfo, parseField, type ScenarioEvent, splitErrorPath } from "./events-model";
 import { EventPalette } from "./EventPalette";
 
 export function EventInspector(props: { readonly platform: PlatformSummary | null }) {
@@ -110,7 +110,7 @@ function Field(props: {
   readonly event: ScenarioEvent;
 }) {
   const { spec, value, onValue, platform, event } = props;
-  const shown = value === undefined ? "" : Array.isArray(value) ? value.join(", ") : String(value);
+  const shown = fieldText(spec, value);
   const [text, setText] = useState(shown);
   const [localError, setLocalError] = useState<string | null>(null);
   // Follow outside changes (drags, undo) unless the field holds an unparsed edit.
@@ -134,7 +134,16 @@ function Field(props: {
   return (
     <div className={`field${error ? " invalid" : ""}`}>
       <label htmlFor={id}>{spec.label}</label>
-      {spec.input === "freq" && cluster ? (
+      {spec.input === "cluster" ? (
+        <select id={id} data-testid={id} value={shown} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error}>
+          {!platform.clusters[Number(value)] && <option value={shown}>{shown}</option>}
+          {platform.clusters.map((c, i) => (
+            <option key={c.name} value={i}>
+              {c.name} ({c.core_type}, cores {c.first_core}–{c.first_core + c.cores - 1})
+            </option>
+          ))}
+        </select>
+      ) : spec.input === "freq" && cluster ? (
         <select id={id} data-testid={id} value={shown} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error}>
           {!cluster.freqs_mhz.includes(Number(value)) && <option value={shown}>{shown}</option>}
           {cluster.freqs_mhz.map((f) => (
@@ -147,7 +156,7 @@ function Field(props: {
         <input
           id={id}
           data-testid={id}
-          inputMode={spec.input === "number" ? "decimal" : "numeric"}
+          inputMode={spec.input === "number" || spec.input === "ms" || spec.input === "optional-ms" ? "decimal" : "numeric"}
           value={text}
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -157,7 +166,7 @@ function Field(props: {
       {spec.unit && (
         <span className="unit muted">
           {spec.unit}
-          {spec.unit.startsWith("ns") && typeof value === "number" ? ` = ${formatDuration(value)}` : ""}
+          {spec.unit.startsWith("ms") && typeof value === "number" && value % 1000 !== 0 ? ` (${value.toLocaleString("en-US")} ns)` : ""}
         </span>
       )}
       {error && (

@@ -16,6 +16,7 @@ import {
   type Lane,
   laneKey,
   lanesOf,
+  stackEvents,
   moveEvent,
   moveToLane,
   newEvent,
@@ -149,9 +150,13 @@ export function EventLanes(props: Props) {
       </div>
       {lanes.map((lane, laneIndex) => {
         const key = laneKey(lane);
+        // Overlapping events on this lane are stacked in rows; the lane grows to hold them.
+        const stack = stackEvents(events, key, runEndNs);
         return (
           <div
             key={key}
+            style={stack.rows > 1 ? { height: `${1.3 * stack.rows}rem` } : undefined}
+            data-rows={stack.rows}
             ref={(el) => {
               if (el) laneRefs.current.set(key, el);
               else laneRefs.current.delete(key);
@@ -194,7 +199,7 @@ export function EventLanes(props: Props) {
                     data-testid="event-block"
                     data-index={i}
                     data-kind={ev.kind}
-                    style={{ left, width }}
+                    style={{ left, width, top: `calc(${(100 * (stack.row.get(i) ?? 0)) / stack.rows}% + 2px)`, bottom: "auto", height: `calc(${100 / stack.rows}% - 4px)` }}
                     tabIndex={0}
                     role="button"
                     aria-pressed={selected}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformSummary } from "../engine/engine-types";
-import { checkEvent, eventLaneKeys, lanesOf, moveEvent, moveToLane, newEvent, parseField, resizeEvent, type ScenarioEvent, splitErrorPath } from "./events-model";
+import { checkEvent, eventLaneKeys, lanesOf, moveEvent, moveToLane, newEvent, parseField, resizeEvent, type ScenarioEvent, splitErrorPath, stackEvents } from "./events-model";
 
 const PLATFORM: PlatformSummary = {
   name: "test",
@@ -71,5 +71,17 @@ describe("event lanes", () => {
     // A JSON syntax message names no field.
     expect(splitErrorPath("Scenario JSON: Unexpected token")).toBeNull();
     expect(splitErrorPath(null)).toBeNull();
+  });
+});
+
+describe("stackEvents", () => {
+  it("puts overlapping events of one lane on separate rows and reuses free rows", () => {
+    const ev = (start_ns: number, end_ns: number | undefined, cluster = 0): ScenarioEvent => ({ kind: "dvfs", cluster, freq_mhz: 200, start_ns, end_ns }) as ScenarioEvent;
+    const events = [ev(0, 100), ev(50, 150), ev(120, 200), ev(10, 20, 1)];
+    const { row, rows } = stackEvents(events, "cluster-0", 1000);
+    expect(rows).toBe(2);
+    expect([row.get(0), row.get(1), row.get(2)]).toEqual([0, 1, 0]);
+    expect(row.has(3)).toBe(false);
+    expect(stackEvents(events, "cluster-1", 1000).rows).toBe(1);
   });
 });

@@ -129,40 +129,55 @@ export function nearestLevel(levels: readonly number[], mhz: number): number {
 export interface FieldSpec {
   readonly name: string;
   readonly label: string;
-  readonly input: "int" | "number" | "freq" | "cores" | "optional-int";
+  /** `ms` / `optional-ms`: a time or duration typed in milliseconds and stored in integer ns; `cluster`: picked by name. */
+  readonly input: "int" | "number" | "freq" | "cores" | "optional-int" | "ms" | "optional-ms" | "cluster";
   readonly unit?: string;
 }
 
 export function fieldsOf(kind: EventKind): FieldSpec[] {
   const time: FieldSpec[] = [
-    { name: "start_ns", label: "start", input: "int", unit: "ns" },
-    { name: "end_ns", label: "end", input: "optional-int", unit: "ns (empty: until the run ends)" },
+    { name: "start_ns", label: "start", input: "ms", unit: "ms" },
+    { name: "end_ns", label: "end", input: "optional-ms", unit: "ms (empty: until the run ends)" },
   ];
   switch (kind) {
     case "dvfs":
-      return [{ name: "cluster", label: "cluster", input: "int" }, { name: "freq_mhz", label: "frequency", input: "freq", unit: "MHz" }, ...time];
+      return [{ name: "cluster", label: "cluster", input: "cluster" }, { name: "freq_mhz", label: "frequency", input: "freq", unit: "MHz" }, ...time];
     case "dvfs_square":
       return [
-        { name: "cluster", label: "cluster", input: "int" },
+        { name: "cluster", label: "cluster", input: "cluster" },
         { name: "high_mhz", label: "high", input: "freq", unit: "MHz" },
         { name: "low_mhz", label: "low", input: "freq", unit: "MHz" },
-        { name: "high_ns", label: "high for", input: "int", unit: "ns" },
-        { name: "low_ns", label: "low for", input: "int", unit: "ns" },
+        { name: "high_ns", label: "high for", input: "ms", unit: "ms" },
+        { name: "low_ns", label: "low for", input: "ms", unit: "ms" },
         ...time,
       ];
     case "cpu_interference":
       return [{ name: "cores", label: "cores", input: "cores" }, { name: "threads", label: "threads", input: "int" }, ...time];
     case "memory_interference":
-      return [{ name: "cluster", label: "cluster", input: "int" }, { name: "intensity", label: "intensity", input: "number", unit: "0–1" }, ...time];
+      return [{ name: "cluster", label: "cluster", input: "cluster" }, { name: "intensity", label: "intensity", input: "number", unit: "0–1" }, ...time];
     case "core_offline":
       return [{ name: "core", label: "core", input: "int" }, ...time];
   }
 }
 
+/** The text an inspector input shows for a stored value: milliseconds for times (exact to the nanosecond). */
+export function fieldText(spec: FieldSpec, value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if ((spec.input === "ms" || spec.input === "optional-ms") && typeof value === "number") return String(Number((value / 1e6).toFixed(6)));
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
 /** Parses an inspector input; returns the JSON value or an error message. */
 export function parseField(spec: FieldSpec, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const trimmed = text.trim();
-  if (spec.input === "optional-int" && trimmed === "") return { ok: true, value: undefined };
+  if ((spec.input === "optional-int" || spec.input === "optional-ms") && trimmed === "") return { ok: true, value: undefined };
+  if (spec.input === "ms" || spec.input === "optional-ms") {
+    const ms = Number(trimmed.replace(/\s*ms$/, ""));
+    if (trimmed === "" || !Number.isFinite(ms)) return { ok: false, message: "enter a time in milliseconds" };
+    if (ms < 0) return { ok: false, message: "must be ≥ 0 ms" };
+    const ns = Math.round(ms * 1e6);
+    return ns > Number.MAX_SAFE_INTEGER ? { ok: false, message: "too large" } : { ok: true, value: ns };
+  }
   if (spec.input === "cores") {
     const parts = trimmed.split(/[\s,]+/).filter(Boolean);
     if (parts.length === 0) return { ok: false, message: "name at least one core" };
@@ -242,4 +257,22 @@ export function splitErrorPath(message: string | null): { path: string; message:
   if (!message) return null;
   const m = /^([A-Za-z_][\w.[\]]*): (.*)$/s.exec(message);
   return m ? { path: m[1], message: m[2] } : null;
+}
+
+/**
+ * Rows for the events drawn on one lane so that overlapping events are stacked instead of drawn over each other:
+ * each event (by its index in `events`) gets the first row free at its start. `rows` is how many the lane needs.
+ */
+export function stackEvents(events: readonly ScenarioEvent[], laneKey: string, runEndNs: number): { readonly row: ReadonlyMap<number, number>; readonly rows: number } {
+  const onLane = events.map((ev, i) => ({ ev, i })).filter(({ ev }) => eventLaneKeys(ev).includes(laneKey));
+  onLane.sort((a, b) => a.ev.start_ns - b.ev.start_ns || a.i - b.i);
+  const rowEnds: number[] = [];
+  const row = new Map<number, number>();
+  for (const { ev, i } of onLane) {
+    let r = rowEnds.findIndex((end) => end <= ev.start_ns);
+    if (r < 0) r = rowEnds.push(0) - 1;
+    rowEnds[r] = drawnEnd(ev, runEndNs);
+    row.set(i, r);
+  }
+  return { row, rows: Math.max(1, rowEnds.length) };
 }

@@ -4,7 +4,7 @@
 // taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
 // by replacing the worker (wasm cannot be interrupted from outside).
 import { type Engine, type SimResult, SupersededError } from "./engine";
-import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, PttHistory } from "./engine-types";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PaperInfo, PlatformInfo, PresetInfo, PttHistory } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
@@ -60,6 +60,9 @@ export class WorkerEngine implements Engine {
 
   listPresets(): Promise<PresetInfo[]> {
     return this.call("listPresets") as Promise<PresetInfo[]>;
+  }
+  listPapers(): Promise<PaperInfo[]> {
+    return this.call("listPapers") as Promise<PaperInfo[]>;
   }
   presetScenario(name: string): Promise<string> {
     return this.call("presetScenario", name) as Promise<string>;

@@ -5,6 +5,7 @@
 /** The subset of `web/src/engine/pkg-core/engine.js` (the simulation alone, loaded first) the worker relies on. */
 export interface WasmCoreModule {
   list_presets(): string;
+  list_papers(): string;
   preset_scenario(name: string): string;
   list_platforms(): string;
   platform_preset(name: string): string;
@@ -69,6 +70,19 @@ export interface PresetInfo {
   readonly steps?: readonly GuideStep[];
   /** The papers' claims measured on the preset. */
   readonly claims?: readonly ClaimInfo[];
+}
+
+/** An entry of `list_papers()` (engine/catalogue/papers.json): one of the four source papers. */
+export interface PaperInfo {
+  readonly id: string;
+  /** "Chen et al." */
+  readonly cite: string;
+  readonly year: number;
+  readonly authors: string;
+  readonly title: string;
+  readonly venue: string;
+  /** What the explorer takes from the paper and what it estimates. */
+  readonly summary: string;
 }
 
 /** One step of a preset's guided explanation. */

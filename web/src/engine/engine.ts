@@ -1,6 +1,6 @@
 // The promise-based Engine interface the UI talks to. The only
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
-import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, PttHistory, RunSummary } from "./engine-types";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PaperInfo, PlatformInfo, PresetInfo, PttHistory, RunSummary } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
 
 /**
@@ -42,6 +42,8 @@ export interface SimResult {
 
 export interface Engine {
   listPresets(): Promise<PresetInfo[]>;
+  /** The four source papers with their full citations (`list_papers()`). */
+  listPapers(): Promise<PaperInfo[]>;
   presetScenario(name: string): Promise<string>;
   listPlatforms(): Promise<PlatformInfo[]>;
   platformPreset(name: string): Promise<string>;

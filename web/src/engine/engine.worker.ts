@@ -116,6 +116,8 @@ function handle(request: EngineRequest): unknown {
   switch (request.method) {
     case "listPresets":
       return JSON.parse(wasm.list_presets());
+    case "listPapers":
+      return JSON.parse(wasm.list_papers());
     case "presetScenario":
       return wasm.preset_scenario(arg);
     case "listPlatforms":

@@ -3,6 +3,7 @@ import type { SimResult } from "./engine";
 
 export type EngineMethod =
   | "listPresets"
+  | "listPapers"
   | "presetScenario"
   | "listPlatforms"
   | "platformPreset"

@@ -5,7 +5,8 @@
 // tests keep current). A card is a plain link (#preset=NAME&step=0), so it
 // opens in place, in a new tab, or pasted anywhere.
 import { useEffect, useMemo, useState } from "react";
-import type { ClaimResult, PresetInfo } from "../engine/engine-types";
+import type { ClaimResult, PaperInfo, PresetInfo } from "../engine/engine-types";
+import { useActions, useAppStore } from "../state/AppProvider";
 import { claimsByPreset, simulatedText, withUnit } from "../teach/claim-rows";
 import fidelityUrl from "./fidelity.json?url";
 import { groupPresets } from "./gallery-groups";
@@ -61,7 +62,7 @@ function CardClaims(props: { readonly claims: readonly ClaimResult[] }) {
   return (
     <span className="card-claims">
       <span className="muted">
-        {holding} of {props.claims.length} claims hold over their seeds
+        {holding} of {props.claims.length} claims hold over their random runs
       </span>
       <ul>
         {props.claims.slice(0, SHOWN_CLAIMS).map((c) => (
@@ -82,21 +83,38 @@ function CardClaims(props: { readonly claims: readonly ClaimResult[] }) {
   );
 }
 
+/** Authors and venue under a paper's heading, with a link to the papers page. */
+function PaperLine(props: { readonly paper: PaperInfo | undefined }) {
+  if (!props.paper) return null;
+  return (
+    <p className="gallery-paper muted" data-testid="gallery-paper">
+      {props.paper.authors} · {props.paper.venue} ·{" "}
+      <a href="#papers" title="Full citations of the four papers">
+        about the papers
+      </a>
+    </p>
+  );
+}
+
 export function presetHref(preset: PresetInfo): string {
   return `#preset=${encodeURIComponent(preset.name)}${(preset.steps?.length ?? 0) > 0 ? "&step=0" : ""}`;
 }
 
 export function Gallery(props: { readonly presets: readonly PresetInfo[]; readonly service: ThumbnailService }) {
   const groups = useMemo(() => groupPresets(props.presets), [props.presets]);
+  const { loadPapers } = useActions();
+  const papers = useAppStore((s) => s.sim.papers);
+  useEffect(loadPapers, [loadPapers]);
   const claims = useFidelity();
   return (
     <main className="gallery" data-testid="gallery">
       <p className="gallery-intro">
-        Each card opens a scenario that reproduces a figure of one of the papers, with a short guided explanation and the paper's numbers beside the simulated ones. Under each card: whether the paper's claims hold in the simulation over their seeds, or how far off they are.
+        Each card opens a scenario that reproduces a figure of one of the papers, with a short guided explanation and the paper's numbers beside the simulated ones. Under each card: whether the paper's claims hold in the simulation over every variation and several random runs, or how far off they are. The papers are cited in full on the <a href="#papers">Papers</a> page.
       </p>
       {groups.map((group) => (
-        <section key={group.title} className="gallery-group">
+        <section key={group.title} className="gallery-group" data-testid="gallery-group" data-paper={group.paper ?? ""}>
           <h2>{group.title}</h2>
+          {group.paper && <PaperLine paper={papers.find((p) => p.id === group.paper)} />}
           <ul className="cards">
             {group.presets.map((preset) => (
               <li key={preset.name}>

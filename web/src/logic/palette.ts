@@ -93,3 +93,13 @@ export function currentTheme(): Theme {
   const dark = forced ? forced === "dark" : typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
   return dark ? DARK : LIGHT;
 }
+
+/**
+ * One distinct colour per compared scheduler, up to 12 (the eleven task schedulers plus one): Okabe–Ito's seven
+ * colour-blind-safe hues, then five from Paul Tol's muted scheme; after 12 they repeat.
+ */
+export const SCHEDULER_PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#882255", "#44AA99", "#999933", "#AA4499", "#8C959F"] as const;
+
+export function schedulerColor(index: number): string {
+  return SCHEDULER_PALETTE[((index % SCHEDULER_PALETTE.length) + SCHEDULER_PALETTE.length) % SCHEDULER_PALETTE.length];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlaceShare, TaskExtras } from "../engine/engine-types";
-import { globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
+import { globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, sharedPlaceOrder, snapshotAt } from "./task-runtime";
 
 const tx2Places = [
   [0, 1],
@@ -75,5 +75,15 @@ describe("task-runtime views", () => {
     const m = metrics([[0], [1], [2]]);
     expect(snapshotAt(m.ptt.snapshots, 150)).toBe(1);
     expect(snapshotAt(m.ptt.snapshots, 1e9)).toBe(2);
+  });
+});
+
+describe("sharedPlaceOrder", () => {
+  it("gives a place the same index in every run, whatever the runs' own orders", () => {
+    const index = sharedPlaceOrder([{ places: [{ leader: 2, width: 4 }, { leader: 0, width: 1 }] }, { places: [{ leader: 1, width: 1 }, { leader: 0, width: 1 }] }]);
+    expect(index({ leader: 0, width: 1 })).toBe(0);
+    expect(index({ leader: 1, width: 1 })).toBe(1);
+    expect(index({ leader: 2, width: 4 })).toBe(2);
+    expect(index({ leader: 5, width: 1 })).toBe(-1);
   });
 });

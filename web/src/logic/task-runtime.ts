@@ -6,7 +6,7 @@ import { arc, type PieArcDatum, pie } from "d3-shape";
 import type { PlaceShare, PttHistory, PttSnapshot } from "../engine/engine-types";
 
 /** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
-const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#999999", "#882255", "#44AA99", "#DDCC77"];
+const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#AA4499", "#999999", "#882255", "#44AA99", "#DDCC77"];
 
 /** Number of distinct place colours. */
 export const PLACE_COLOR_COUNT = PLACE_COLORS.length;
@@ -153,4 +153,16 @@ export function snapshotAt(snapshots: readonly PttSnapshot[], tNs: number): numb
     } else hi = mid - 1;
   }
   return best;
+}
+
+/**
+ * Every execution place any of the runs used or knows, ordered by (leader, width): the one index every pie colours
+ * a place by, so (C0,1) has the same colour in every scheduler's pie, whatever its rank there.
+ */
+export function sharedPlaceOrder(runs: readonly { readonly places: readonly { readonly leader: number; readonly width: number }[] }[]): (p: { leader: number; width: number }) => number {
+  const keys = new Set<number>();
+  for (const r of runs) for (const p of r.places) keys.add(p.leader * 4096 + p.width);
+  const order = [...keys].sort((a, b) => a - b);
+  const index = new Map(order.map((k, i) => [k, i]));
+  return (p) => index.get(p.leader * 4096 + p.width) ?? -1;
 }

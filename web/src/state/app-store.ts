@@ -37,6 +37,8 @@ export interface AppActions {
   /** Puts a platform preset into the current scenario. */
   pickPlatform(name: string): void;
   catalogLoaded(presets: PresetInfo[], platforms: PlatformInfo[]): void;
+  /** Asks the engine for the papers once (again after a failure). */
+  loadPapers(): void;
   simSucceeded(revision: number, scenarioText: string, result: SimResult): void;
   simFailed(revision: number, message: string): void;
   fatal(message: string): void;
@@ -45,12 +47,20 @@ export interface AppActions {
   setHover(hover: Hover | null): void;
   setCursor(tNs: number | null): void;
   setHighlight(highlight: { run: number; task: number } | null): void;
+  /** Highlights the tasks matching a query on every Gantt. */
+  setSearch(query: string): void;
+  /** Selects a time range for per-core statistics (null clears it). */
+  setRange(range: TimeWindow | null): void;
   importLoaded(imported: ImportedView): void;
   importCleared(): void;
   // View (the link's part).
   setPage(page: Page): void;
   setPresenter(on: boolean): void;
   setStep(step: number | null): void;
+  /** Turns "predict, then reveal" on or off. */
+  setPredict(on: boolean): void;
+  /** Shows the guide metric of a step (predict mode). */
+  reveal(step: number | null): void;
   selectRow(selection: Selection | null): void;
   setTab(tab: string): void;
   setPanel(panel: string): void;
@@ -61,6 +71,11 @@ export interface AppActions {
   setLargeFont(on: boolean): void;
   setCriticalOnly(on: boolean): void;
   setBaseline(name: string | null): void;
+  setRelativeBars(on: boolean): void;
+  /** Folds or unfolds a scheduler's Gantt. */
+  toggleCollapsed(scheduler: string): void;
+  /** Pins a scheduler's Gantt above the scrolling stack, or unpins it. */
+  togglePinned(scheduler: string): void;
   // Scenario editing with undo.
   /** Applies `change` to the current scenario as one undo step; false when the scenario text does not parse. */
   edit(change: (scenario: Scenario) => Scenario, options?: EditOptions): boolean;
@@ -107,6 +122,7 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
   const storage = deps.storage ?? null;
   const now = deps.now ?? (() => performance.now());
   let catalogRequest: Promise<unknown> | null = null;
+  let papersRequest: Promise<unknown> | null = null;
 
   const api = createStore<AppStore>()((set, get) => {
     const sim = (action: SimAction) => set((s) => ({ sim: simReducer(s.sim, action) }));
@@ -159,6 +175,8 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       setPage: (page) => view({ type: "page", page }),
       setPresenter: (on) => view({ type: "presenter", on }),
       setStep: (step) => view({ type: "step", step }),
+      setPredict: (on) => view({ type: "predict", on }),
+      reveal: (step) => view({ type: "reveal", step }),
       selectRow: (selection) => view({ type: "select", selection }),
       setTab: (tab) => view({ type: "tab", tab }),
       setPanel: (panel) => view({ type: "panel", panel }),
@@ -169,6 +187,15 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       setLargeFont: (largeFont) => prefs({ largeFont }),
       setCriticalOnly: (criticalOnly) => prefs({ criticalOnly }),
       setBaseline: (baseline) => prefs({ baseline }),
+      setRelativeBars: (relativeBars) => prefs({ relativeBars }),
+      toggleCollapsed: (name) => {
+        const list = get().prefs.collapsed;
+        prefs({ collapsed: list.includes(name) ? list.filter((n) => n !== name) : [...list, name] });
+      },
+      togglePinned: (name) => {
+        const list = get().prefs.pinned;
+        prefs({ pinned: list.includes(name) ? list.filter((n) => n !== name) : [...list, name] });
+      },
 
       edit: (change, options = {}) => {
         const { sim: current, editor } = get();
@@ -190,6 +217,17 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       selectEvent: (index) => set((s) => ({ editor: { ...s.editor, selected: validSelection(index, s.sim.scenarioText) } })),
       setPaletteKind: (paletteKind) => set((s) => ({ editor: { ...s.editor, paletteKind } })),
 
+      setSearch: (query) => sim({ type: "search", query }),
+      setRange: (range) => sim({ type: "range", range }),
+      loadPapers: () => {
+        if (papersRequest || get().sim.papers.length > 0) return;
+        papersRequest = engine.listPapers().then(
+          (papers) => sim({ type: "papersLoaded", papers }),
+          () => {
+            papersRequest = null;
+          },
+        );
+      },
       loadOsCatalog: () => {
         if (catalogRequest || get().osLab.catalog) return;
         catalogRequest = engine.osCatalog().then(

@@ -12,6 +12,12 @@ export interface PrefsState {
   readonly criticalOnly: boolean;
   /** Scheduler the comparison measures differences against (null: the first run). Not persisted. */
   readonly baseline: string | null;
+  /** Bar charts show each run's difference from the baseline, centred on it, instead of bars from zero. Not persisted. */
+  readonly relativeBars: boolean;
+  /** Gantts folded to their title line, by scheduler name. Not persisted. */
+  readonly collapsed: readonly string[];
+  /** Gantts pinned above the scrolling stack, by scheduler name, in pin order. Not persisted. */
+  readonly pinned: readonly string[];
 }
 
 /** The part of `Storage` the preferences use. */
@@ -24,7 +30,7 @@ export const PREFS_KEY = "asymlab-ui";
 export const BASE_FONT_PX = 14;
 export const LARGE_FONT_PX = 20;
 
-export const defaultPrefs: PrefsState = { theme: "system", largeFont: false, criticalOnly: false, baseline: null };
+export const defaultPrefs: PrefsState = { theme: "system", largeFont: false, criticalOnly: false, baseline: null, relativeBars: false, collapsed: [], pinned: [] };
 
 /** The stored theme and font mode (defaults when absent, unreadable or malformed). */
 export function loadPrefs(storage: KeyValueStorage | null): PrefsState {

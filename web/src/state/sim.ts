@@ -1,7 +1,7 @@
 // The scenario and simulation slice of the app store (state/app-store.ts): a pure reducer plus its types.
 // Derived things (pixel layout, LOD, colours) are never stored here.
 import type { SimResult } from "../engine/engine";
-import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { PaperInfo, PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import { clampWindow } from "../logic/viewport";
 import type { TimeWindow } from "../types/units";
@@ -22,6 +22,8 @@ export interface GoodResult {
 export interface SimState {
   readonly presets: readonly PresetInfo[];
   readonly platforms: readonly PlatformInfo[];
+  /** The source papers (full citations), loaded when a page first needs them. */
+  readonly papers: readonly PaperInfo[];
   readonly presetName: string;
   /** Platform picked in the picker, "" while the scenario's own is used. */
   readonly platformName: string;
@@ -43,10 +45,15 @@ export interface SimState {
   readonly highlight: { readonly run: number; readonly task: number } | null;
   /** A trace imported from a file, shown above the simulated runs on the same time axis. */
   readonly imported: ImportedView | null;
+  /** The Gantts' search: matching tasks are highlighted, the others fade ("" for none). */
+  readonly search: string;
+  /** A time range selected with Shift+drag, whose per-core statistics are shown; null for none. */
+  readonly range: TimeWindow | null;
 }
 
 export type SimAction =
   | { type: "catalogLoaded"; presets: PresetInfo[]; platforms: PlatformInfo[] }
+  | { type: "papersLoaded"; papers: PaperInfo[] }
   | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string }
   | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
   | { type: "simFailed"; revision: number; message: string }
@@ -58,11 +65,14 @@ export type SimAction =
   | { type: "cursor"; tNs: number | null }
   | { type: "highlight"; highlight: { run: number; task: number } | null }
   | { type: "importLoaded"; imported: ImportedView }
-  | { type: "importCleared" };
+  | { type: "importCleared" }
+  | { type: "search"; query: string }
+  | { type: "range"; range: TimeWindow | null };
 
 export const initialSimState: SimState = {
   presets: [],
   platforms: [],
+  papers: [],
   presetName: "",
   platformName: "",
   scenarioText: "",
@@ -77,6 +87,8 @@ export const initialSimState: SimState = {
   cursorNs: null,
   highlight: null,
   imported: null,
+  search: "",
+  range: null,
 };
 
 /** The time span covered by a result: 0 to the latest segment end or makespan. */
@@ -101,6 +113,12 @@ export function simReducer(state: SimState, action: SimAction): SimState {
   switch (action.type) {
     case "catalogLoaded":
       return { ...state, presets: action.presets, platforms: action.platforms };
+    case "search":
+      return { ...state, search: action.query };
+    case "range":
+      return { ...state, range: action.range };
+    case "papersLoaded":
+      return { ...state, papers: action.papers };
     case "scenarioSet":
       return {
         ...state,

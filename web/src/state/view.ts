@@ -14,6 +14,10 @@ export interface ViewState {
   readonly panel: string | null;
   /** Why the last link could not be opened (shown until dismissed). */
   readonly linkError: string | null;
+  /** "Predict, then reveal": the guide's metric and the makespans stay hidden until the class has guessed. */
+  readonly predict: boolean;
+  /** The guide step whose metric was revealed (predict mode), or null. */
+  readonly revealed: number | null;
 }
 
 export type ViewAction =
@@ -24,9 +28,11 @@ export type ViewAction =
   | { type: "tab"; tab: string }
   | { type: "panel"; panel: string }
   | { type: "linkError"; message: string | null }
+  | { type: "predict"; on: boolean }
+  | { type: "reveal"; step: number | null }
   | { type: "applyLink"; view: LinkView };
 
-export const initialViewState: ViewState = { page: "explorer", presenter: false, step: null, selection: null, tab: null, panel: null, linkError: null };
+export const initialViewState: ViewState = { page: "explorer", presenter: false, step: null, selection: null, tab: null, panel: null, linkError: null, predict: false, revealed: null };
 
 export function viewReducer(state: ViewState, action: ViewAction): ViewState {
   switch (action.type) {
@@ -35,7 +41,11 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
     case "presenter":
       return { ...state, presenter: action.on };
     case "step":
-      return { ...state, step: action.step };
+      return { ...state, step: action.step, revealed: action.step === state.step ? state.revealed : null };
+    case "predict":
+      return { ...state, predict: action.on, revealed: null };
+    case "reveal":
+      return { ...state, revealed: action.step };
     case "select":
       return { ...state, selection: action.selection };
     case "tab":
@@ -53,6 +63,8 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
         selection: action.view.selection ?? null,
         tab: action.view.tab ?? null,
         panel: action.view.panel ?? null,
+        predict: action.view.predict ?? false,
+        revealed: null,
       };
     default: {
       const unreachable: never = action;
@@ -64,12 +76,13 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
 /** The link's view part for a view state and a visible window (absent when it shows everything). */
 export function linkViewOf(state: ViewState, window: readonly [number, number] | undefined): LinkView {
   return {
-    ...(state.page === "gallery" ? { page: "gallery" as const } : {}),
+    ...(state.page !== "explorer" ? { page: state.page } : {}),
     ...(window ? { window } : {}),
     ...(state.step !== null ? { step: state.step } : {}),
     ...(state.presenter ? { presenter: true } : {}),
     ...(state.selection ? { selection: state.selection } : {}),
     ...(state.tab ? { tab: state.tab } : {}),
     ...(state.panel ? { panel: state.panel } : {}),
+    ...(state.predict ? { predict: true } : {}),
   };
 }

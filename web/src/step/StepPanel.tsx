@@ -8,9 +8,11 @@ import { formatDuration, formatMs, schedulerLabel } from "../logic/format";
 import { Term } from "../panels/Glossary";
 import { useActions, useAppStore, useEngine, useStoreApi } from "../state/AppProvider";
 import { selectCursorNs, selectResult } from "../state/selectors";
-import { candidatesOf, decisionAt, placeLabel, revealTime } from "./step-model";
+import { candidatesOf, costedCandidates, decisionAt, placeLabel, reasonText, revealTime } from "./step-model";
 
+/** Time per decision while playing at 1×. */
 const PLAY_INTERVAL_MS = 700;
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 10] as const;
 
 export function StepPanel() {
   const engine = useEngine();
@@ -25,6 +27,7 @@ export function StepPanel() {
   const [error, setError] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
   const sessionId = result?.sessionId;
 
   useEffect(() => {
@@ -56,6 +59,9 @@ export function StepPanel() {
     setHighlight({ run: runIndex, task: d.task });
     const previous = shown.current;
     shown.current = d;
+    // The decided run's Gantt comes into view (inside the Gantt stack and the page), so the outline is never below the fold.
+    const gantt = document.querySelector<HTMLElement>(`[data-testid="gantt"][data-run="${runIndex}"]`);
+    gantt?.scrollIntoView?.({ block: "nearest" });
     if (previous === undefined || previous === d) return;
     const { window: win, bounds } = store.getState().sim;
     const next = revealTime(win, bounds, d.t_ns);
@@ -73,9 +79,9 @@ export function StepPanel() {
         }
         return i + 1;
       });
-    }, PLAY_INTERVAL_MS);
+    }, PLAY_INTERVAL_MS / speed);
     return () => clearInterval(timer);
-  }, [playing, decisions.length]);
+  }, [playing, decisions.length, speed]);
 
   // "." and "," step forward and back while this panel is open (outside text fields).
   const decisionCount = decisions.length;
@@ -93,7 +99,7 @@ export function StepPanel() {
   }, [decisionCount]);
 
   const typeName = (t: number) => result?.summary.groups[t] ?? `type ${t}`;
-  const candidates = useMemo(() => (d ? candidatesOf(d) : []), [d]);
+  const candidates = useMemo(() => (d ? costedCandidates(candidatesOf(d)) : []), [d]);
   if (!result) return <p className="muted">Waiting for a simulation…</p>;
 
   const step = (delta: number) => {
@@ -131,6 +137,16 @@ export function StepPanel() {
         <button type="button" onClick={() => step(decisions.length)} title="Last decision">
           ▶▶
         </button>
+        <label className="picker" title="Decisions per second while playing">
+          speed
+          <select data-testid="step-speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <input
         type="range"
@@ -180,23 +196,27 @@ export function StepPanel() {
                 <th scope="col">
                   <Term name="PTT">PTT</Term> prediction
                 </th>
-                <th scope="col">cost</th>
+                <th scope="col" title="Predicted time × width: the parallel cost that local searches and DAM-C minimise (lower is better)">time × width</th>
                 <th scope="col">chosen</th>
               </tr>
             </thead>
             <tbody>
               {candidates.map((c) => (
-                <tr key={`${c.leader}-${c.width}`} className={c.chosen ? "chosen" : undefined}>
+                <tr key={`${c.leader}-${c.width}`} className={c.chosen ? "chosen" : undefined} data-testid="candidate">
                   <td>{placeLabel(c.leader, c.width)}</td>
-                  <td>{c.ptt_ns === null ? <span className="muted">not measured yet</span> : formatDuration(c.ptt_ns)}</td>
-                  <td>{c.cost === null ? <span className="muted">—</span> : c.cost.toPrecision(4)}</td>
+                  <td className={c.fastest ? "lowest" : undefined} title={c.fastest ? "fastest measured place" : undefined}>
+                    {c.ptt_ns === null || c.ptt_ns <= 0 ? <span className="muted">not measured yet</span> : formatDuration(c.ptt_ns)}
+                  </td>
+                  <td data-testid="candidate-cost" className={c.cheapest ? "lowest" : undefined} title={c.timeWidth === null ? undefined : `${c.width} × ${formatDuration(c.ptt_ns ?? 0)}${c.cheapest ? ": the lowest parallel cost" : ""}`}>
+                    {c.timeWidth === null ? <span className="muted">not measured</span> : formatDuration(c.timeWidth)}
+                  </td>
                   <td>{c.chosen ? "✓" : ""}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="decision-reason" data-testid="decision-reason">
-            {d.explanation?.reason ?? "This scheduler does not explain its decisions yet; the chosen place is shown above."}
+            {d.explanation ? reasonText(d.explanation.reason, candidates) : "This scheduler does not explain its decisions yet; the chosen place is shown above."}
           </p>
         </div>
       )}

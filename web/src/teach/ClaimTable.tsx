@@ -17,7 +17,7 @@ export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; reado
             <th scope="col">What the paper says</th>
             <th scope="col">Paper</th>
             <th scope="col" title="The values the paper's words allow">Band</th>
-            <th scope="col">{oneRun ? "This run" : "Simulated (range over seeds)"}</th>
+            <th scope="col">{oneRun ? "This run" : "Simulated (range over random runs)"}</th>
             <th scope="col">Verdict</th>
           </tr>
         </thead>
@@ -41,7 +41,7 @@ export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; reado
           ))}
         </tbody>
       </table>
-      {oneRun && <p className="muted">Each row measures this run only; where the paper's value aggregates several configurations or seeds, the gallery card gives the verdict over all of them.</p>}
+      {oneRun && <p className="muted">Each row measures this run only; where the paper's value aggregates several configurations or random runs, the gallery card gives the verdict over all of them.</p>}
     </section>
   );
 }

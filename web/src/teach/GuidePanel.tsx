@@ -15,6 +15,12 @@ export function useStepFocus(step: GuideStep | undefined, stepIndex: number | nu
     actions.selectRow(step.core !== undefined ? { scheduler: step.scheduler, core: step.core } : null);
     if (step.window_ns) actions.setWindow({ t0Ns: step.window_ns[0], t1Ns: step.window_ns[1] });
     else actions.resetWindow();
+    // The Gantt the step talks about comes into view inside the Gantt stack (which scrolls on its own).
+    if (step.scheduler) {
+      const gantt = document.querySelector<HTMLElement>(`[data-testid="gantt"][data-scheduler="${CSS.escape(step.scheduler)}"]`);
+      const stack = gantt?.closest<HTMLElement>('[data-testid="gantt-stack"]');
+      if (gantt && stack) stack.scrollTop = Math.max(0, gantt.offsetTop - stack.offsetTop - 4);
+    }
     // Only when the step changes (or its scenario finishes loading), not on every zoom.
   }, [stepIndex, step, ready]);
 }

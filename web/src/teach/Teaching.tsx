@@ -41,11 +41,7 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
   }, [engine, name]);
   if (!props.preset || !good) return null;
   const edited = presetText !== null && !sameJson(presetText, good.scenarioText);
-  const heading = (
-    <>
-      Paper vs simulated
-      {props.preset.figure && <span className="muted"> · {props.preset.figure}</span>}
-    </>
-  );
+  // The section around it (shell/Results.tsx) is titled "Paper vs simulated"; the heading names the figure.
+  const heading = props.preset.figure ? (props.preset.paper ? `Reproduces ${props.preset.figure}` : props.preset.figure) : "This run";
   return <ClaimTable rows={good.result.summary.claims ?? []} heading={heading} note={edited ? "The scenario was edited: the simulated column follows your changes." : undefined} />;
 }

@@ -1,10 +1,13 @@
 // Keyboard for teaching: P toggles presenter mode, PageDown / PageUp step
-// through the open guide (presentation clickers send these), Escape closes it.
+// through the open guide (presentation clickers send these), R reveals the metric in "predict, then reveal"
+// mode, Escape closes the guide.
 import { useEffect } from "react";
 import { useStoreApi } from "../state/AppProvider";
 
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !["checkbox", "radio", "button", "range"].includes(target.type);
+  return target.isContentEditable || ["TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
 export function useTeachKeys(stepCount: number): void {
@@ -22,6 +25,8 @@ export function useTeachKeys(stepCount: number): void {
       } else if (guideOpen && event.key === "PageUp") {
         event.preventDefault();
         actions.setStep(Math.max(0, v.step - 1));
+      } else if (guideOpen && (event.key === "r" || event.key === "R") && v.predict) {
+        actions.reveal(v.step);
       } else if (guideOpen && event.key === "Escape") {
         actions.setStep(null);
       }

@@ -21,13 +21,15 @@ interface Props {
   readonly hoverIndex: number;
   readonly highlightTask?: number;
   readonly renderLoop: RenderLoop;
+  /** Search matches, see PaintInput.match. */
+  readonly match?: Uint8Array | null;
   /** Text of wide blocks (see PaintInput.labelOf). */
   readonly labelOf?: (i: number) => string;
 }
 
 export function GanttCanvas(props: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop, labelOf } = props;
+  const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop, labelOf, match } = props;
   const highlightTask = props.highlightTask ?? -1;
 
   useEffect(() => {
@@ -43,10 +45,10 @@ export function GanttCanvas(props: Props) {
       const ctx = canvas.getContext("2d");
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, labelOf });
+      paintGantt({ ctx, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, labelOf, match });
     });
     return () => renderLoop.cancel(key);
-  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, renderLoop, labelOf]);
+  }, [runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, highlightTask, renderLoop, labelOf, match]);
 
   return (
     <canvas

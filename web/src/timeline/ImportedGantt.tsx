@@ -1,6 +1,6 @@
 // The imported trace as one more Gantt on the shared time axis: CPU lanes
 // grouped by frequency domain (with their frequency strip), then thread or
-// worker lanes. Idle states are drawn as thin grey bars.
+// worker lanes. Idle states are left empty: idle is never drawn as busy.
 import { memo, type MouseEvent, useMemo, useState } from "react";
 import { NO_ITEM, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";

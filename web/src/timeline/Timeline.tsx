@@ -7,7 +7,12 @@ import { taskTypeColor, priorityColor } from "../logic/palette";
 import { useShallow } from "zustand/shallow";
 import { useActions, useAppStore } from "../state/AppProvider";
 import type { AppStore } from "../state/app-store";
-import { selectCriticalOnly } from "../state/selectors";
+import { selectCriticalOnly, selectPresenter } from "../state/selectors";
+import { fitRowScale, RUN_CHROME_PX } from "../logic/gantt-fit";
+import { matchMask } from "../logic/find";
+import { FindBar } from "./FindBar";
+import { RangeStats } from "./RangeStats";
+import { useRoomBelow } from "./use-room-below";
 import { GanttPanel } from "./GanttPanel";
 import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
@@ -46,10 +51,28 @@ export function Timeline(props: TimelineProps) {
   const criticalOnly = useAppStore(selectCriticalOnly);
   const theme = useMemo(() => (criticalOnly ? { ...baseTheme, criticalOnly } : baseTheme), [baseTheme, criticalOnly]);
   const fontScale = useFontScale();
-  const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, fontScale));
+  const presenter = useAppStore(selectPresenter);
+  const stackRef = useRef<HTMLDivElement>(null);
+  const runCount = result?.summary.runs.length ?? 0;
+  const prefs = useAppStore(useShallow((st: AppStore) => ({ collapsed: st.prefs.collapsed, pinned: st.prefs.pinned })));
+  const room = useRoomBelow(stackRef, [runCount, presenter, imported, prefs.pinned, prefs.collapsed]);
+  const rowScale = useMemo(() => {
+    const platform = result?.summary.platform;
+    if (!platform) return fontScale;
+    const cores = platform.clusters.reduce((n, c) => n + c.cores, 0);
+    const folded = result.summary.runs.filter((r) => prefs.collapsed.includes(r.scheduler)).length;
+    return fitRowScale({ availablePx: room - folded * RUN_CHROME_PX, runs: runCount - folded, clusters: platform.clusters.length, cores, maxScale: presenter ? Math.max(1.6, fontScale) : fontScale });
+  }, [result, room, runCount, presenter, fontScale, prefs.collapsed]);
+  // The label gutter grows with the labels (large fonts, presenter mode's taller rows).
+  const gutterCss = Math.round(GUTTER_CSS * Math.min(1.35, Math.max(fontScale, rowScale)));
   const plotWidth = Math.max(100, width - gutterCss - RIGHT_PAD_CSS);
   const scale = useMemo(() => new TimeScale(visible, plotWidth), [visible, plotWidth]);
+  const { setRange, toggleCollapsed, togglePinned } = useActions();
+  const search = useAppStore((s) => s.sim.search);
+  const range = useAppStore((s) => s.sim.range);
+  const masks = useMemo(() => (result ? result.segments.map((seg) => matchMask(seg, result.summary.groups, search)) : []), [result, search]);
   const isDragging = useTimelineInteractions({
+    setRange,
     containerRef,
     plotLeftCss: gutterCss,
     plotWidthCss: plotWidth,
@@ -66,8 +89,50 @@ export function Timeline(props: TimelineProps) {
     [setCursor, scale, plotWidth],
   );
   const cursorX = cursorNs === null ? null : scale.timeToPx(cursorNs);
+  // Keyboard navigation reached a segment outside the window: centre the window on it, keeping the span.
+  const revealTime = useCallback(
+    (tNs: number) => {
+      const span = visible.t1Ns - visible.t0Ns;
+      const t0 = Math.max(bounds.t0Ns, Math.min(bounds.t1Ns - span, tNs - span / 2));
+      setWindow({ t0Ns: t0, t1Ns: t0 + span });
+    },
+    [visible, bounds, setWindow],
+  );
 
   const loopLevel = result?.summary.level === "loops";
+  // Pinned runs sit above the scrolling stack, in pin order; the others follow in the scenario's order.
+  const runIndices = result ? result.summary.runs.map((_, i) => i) : [];
+  const pinnedRuns = prefs.pinned.flatMap((name) => runIndices.filter((i) => result?.summary.runs[i].scheduler === name));
+  const otherRuns = runIndices.filter((i) => !pinnedRuns.includes(i));
+  const renderRun = (i: number) => {
+    if (!result) return null;
+    const run = result.summary.runs[i];
+    return (
+      <GanttPanel
+        key={`${i}-${run.scheduler}`}
+        runIndex={i}
+        platform={result.summary.platform}
+        run={run}
+        seg={result.segments[i]}
+        scale={scale}
+        theme={theme}
+        gutterCss={gutterCss}
+        hover={hover}
+        highlightTask={highlight?.run === i ? highlight.task : -1}
+        rowScale={rowScale}
+        isDragging={isDragging}
+        onHover={onHover}
+        renderLoop={props.renderLoop}
+        groups={result.summary.groups}
+        match={masks[i] ?? null}
+        onRevealTime={revealTime}
+        collapsed={prefs.collapsed.includes(run.scheduler)}
+        pinned={pinnedRuns.includes(i)}
+        onToggleCollapsed={toggleCollapsed}
+        onTogglePinned={togglePinned}
+      />
+    );
+  };
   return (
     <section className="timeline" aria-label="Per-core schedules">
       <div className="timeline-toolbar">
@@ -77,7 +142,8 @@ export function Timeline(props: TimelineProps) {
         <button type="button" data-testid="reset-zoom" onClick={resetWindow}>
           Reset zoom
         </button>
-        <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan</span>
+        <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan · Shift+drag: select a range</span>
+        {result && <FindBar result={result} masks={masks} />}
         {props.tools}
         {result && (
           <ul className="legend" aria-label="Task types">
@@ -103,6 +169,7 @@ export function Timeline(props: TimelineProps) {
           </ul>
         )}
       </div>
+      {result && range && <RangeStats result={result} range={range} />}
       <div className="timeline-body" ref={containerRef} data-testid="timeline" onMouseMove={onBodyMouseMove} onMouseLeave={() => setCursor(null)}>
         <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
@@ -111,27 +178,19 @@ export function Timeline(props: TimelineProps) {
         {props.above?.(scale, gutterCss)}
         <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}
+          {range && scale.timeToPx(range.t1Ns) > 0 && scale.timeToPx(range.t0Ns) < plotWidth && (
+            <div className="range-band" data-testid="range-band" style={{ left: Math.max(0, scale.timeToPx(range.t0Ns)), width: Math.min(plotWidth, scale.timeToPx(range.t1Ns)) - Math.max(0, scale.timeToPx(range.t0Ns)) }} />
+          )}
           {cursorX !== null && cursorX >= 0 && cursorX <= plotWidth && <div className="time-cursor" data-testid="time-cursor" style={{ left: cursorX }} />}
         </div>
-        {result &&
-          result.summary.runs.map((run, i) => (
-            <GanttPanel
-              key={`${i}-${run.scheduler}`}
-              runIndex={i}
-              platform={result.summary.platform}
-              run={run}
-              seg={result.segments[i]}
-              scale={scale}
-              theme={theme}
-              gutterCss={gutterCss}
-              hover={hover}
-              highlightTask={highlight?.run === i ? highlight.task : -1}
-              rowScale={fontScale}
-              isDragging={isDragging}
-              onHover={onHover}
-              renderLoop={props.renderLoop}
-            />
-          ))}
+        {pinnedRuns.length > 0 && (
+          <div className="gantt-pinned" data-testid="gantt-pinned">
+            {pinnedRuns.map(renderRun)}
+          </div>
+        )}
+        <div ref={stackRef} className={rowScale < 0.8 ? "gantt-stack compact" : "gantt-stack"} data-testid="gantt-stack" style={{ maxHeight: `${room}px` }}>
+          {otherRuns.map(renderRun)}
+        </div>
       </div>
       <Tooltip hover={hover} result={result} />
     </section>

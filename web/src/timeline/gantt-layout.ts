@@ -44,7 +44,7 @@ export function computeLayout(platform: PlatformSummary, rowScale = 1): GanttLay
       y += rowH;
     }
   });
-  return { freqStrips, rows, height: y, labelFontPx: Math.round(10 * rowScale) };
+  return { freqStrips, rows, height: y, labelFontPx: Math.max(8, Math.round(10 * rowScale)) };
 }
 
 /** The core row under vertical position `yCss`, or undefined. */

@@ -8,7 +8,7 @@ import { LOOP_PHASES, phaseColorAt, phaseLabelColor } from "../logic/loop-phases
 import { labelColor, priorityColor, taskTypeColor, type Theme } from "../logic/palette";
 import { visibleRange } from "../logic/segments";
 import type { GanttLayout } from "./gantt-layout";
-import { forEachLodRect } from "./lod";
+import { dominantSegment, forEachLodRect } from "./lod";
 import type { TimeScale } from "./time-scale";
 
 export interface PaintInput {
@@ -23,6 +23,8 @@ export interface PaintInput {
   readonly hoverIndex: number;
   /** Task whose segments are outlined (step-through), or -1. */
   readonly highlightTask?: number;
+  /** Search matches (1 per matching segment): the others fade, matching blocks are outlined. */
+  readonly match?: Uint8Array | null;
   /** Text of a wide block; by default `T<task>` (imported traces name their slices). */
   readonly labelOf?: (i: number) => string;
 }
@@ -143,25 +145,26 @@ function blockLabel(seg: SegmentColumns, i: number, loopRun: boolean): string {
   return phase === "serial" ? "serial" : `${phase} ${seg.chunkIters[i] ?? ""}`;
 }
 
-function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf }: PaintInput): void {
+function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf, match }: PaintInput): void {
   const loopRun = run.extras?.level === "loops";
   ctx.font = `${layout.labelFontPx ?? 10}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
     const outlines: [number, number][] = [];
+    const found: [number, number][] = [];
     const labels: [number, number, number][] = [];
     let fill = "";
     let alpha = 1;
     ctx.globalAlpha = 1;
     forEachLodRect(seg, first, last, scale, (x0, x1, first_i, merged) => {
-      let i = first_i;
       const left = Math.max(-1, x0);
       const right = Math.min(widthCss + 1, x1);
       if (right <= left) return;
-      // A merged loop rect starting with a pool removal takes the colour of the chunk after it, so dynamic
-      // schedules read as their phase, not as grey overhead.
-      if (loopRun && merged > 1 && seg.kind[i] === SegKind.Overhead && i + 1 < seg.count) i += 1;
+      // A merged rect takes the colour of what covers most of its time (busy stays the work colour zoomed out).
+      const i = dominantSegment(seg, first_i, merged);
+      // Idle time is never drawn as busy: task and imported lanes leave it empty (loop barrier waits stay faint).
+      if (!loopRun && seg.kind[i] === SegKind.Idle) return;
       const overhead = seg.kind[i] !== SegKind.Work;
       // Loop barrier waits fill the row faintly so waiting threads stand out next to working ones.
       const inset = loopRun && seg.kind[i] === SegKind.Idle ? 1 : overhead ? 5 : 2;
@@ -170,16 +173,22 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
       // Setting a canvas style parses it: set colour and alpha only when they change (thousands of rects a frame).
       const color = colorOf(seg, i, theme, loopRun);
       if (color !== fill) ctx.fillStyle = fill = color;
-      const a = theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1) ? 0.15 : 1;
+      const matched = match ? match[i] === 1 || (merged > 1 && match[first_i] === 1) : false;
+      const a = (theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1)) || (match && !matched) ? 0.15 : 1;
+      if (matched) found.push([left, w]);
       if (a !== alpha) ctx.globalAlpha = alpha = a;
       ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
-      if (merged === 1 && !overhead && w >= 36) labels.push([left, w, i]);
+      if (merged === 1 && !overhead && w >= 36 && row.height >= 11) labels.push([left, w, i]);
     });
     ctx.globalAlpha = 1;
     ctx.strokeStyle = theme.priorityOutline;
     ctx.lineWidth = 1;
     for (const [left, w] of outlines) ctx.strokeRect(left + 0.5, row.y + 2.5, w - 1, row.height - 5);
+    ctx.strokeStyle = theme.dark ? "#ffd33d" : "#bf3989";
+    ctx.lineWidth = 2;
+    for (const [left, w] of found) ctx.strokeRect(left, row.y + 1, Math.max(2, w), row.height - 2);
+    ctx.lineWidth = 1;
     for (const [left, w, i] of labels) {
       ctx.fillStyle = loopRun ? phaseLabelColor(seg.group[i]) : labelColor(seg.group[i], seg.priority[i] === 1, theme.dark);
       ctx.save();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { denseCore, makeSegments } from "../logic/test-fixtures";
 import { visibleRange } from "../logic/segments";
-import { forEachLodRect } from "./lod";
+import { dominantSegment, forEachLodRect } from "./lod";
 import { TimeScale } from "./time-scale";
 
 function collect(seg: ReturnType<typeof denseCore>, scale: TimeScale) {
@@ -51,5 +51,20 @@ describe("forEachLodRect", () => {
     for (let k = 0; k < 10; k++) collect(seg, scale);
     // Not a benchmark assertion: just a guard against O(n) regressions.
     expect((performance.now() - started) / 10).toBeLessThan(200);
+  });
+});
+
+describe("dominantSegment", () => {
+  it("picks the kind that covers the most time, not the first segment", () => {
+    // Short overhead slices between long work segments: the work colour must win.
+    const specs = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? { core: 0, start: i * 10, end: i * 10 + 1, kind: 1 } : { core: 0, start: i * 10 - 9, end: i * 10 + 10, kind: 0 }));
+    const seg = makeSegments(specs, 1);
+    const i = dominantSegment(seg, 0, 400);
+    expect(seg.kind[i]).toBe(0);
+  });
+  it("keeps overhead when overhead dominates", () => {
+    const specs = Array.from({ length: 100 }, (_, i) => ({ core: 0, start: i * 10, end: i * 10 + (i % 5 === 0 ? 1 : 9), kind: i % 5 === 0 ? 0 : 1 }));
+    const seg = makeSegments(specs, 1);
+    expect(seg.kind[dominantSegment(seg, 0, 100)]).toBe(1);
   });
 });

@@ -40,3 +40,35 @@ export function forEachLodRect(
     i = j;
   }
 }
+
+/** Segments looked at when choosing a merged rectangle's colour: enough to be fair, few enough to stay O(1). */
+const DOMINANT_SAMPLES = 48;
+
+/**
+ * The segment that stands for a merged rectangle: one of the kind (and, for work, the task type and priority)
+ * that covers the most time among `merged` segments from `first`, so a zoomed-out run that is mostly busy stays
+ * the work colour instead of taking the colour of whichever short overhead slice came first. Looks at up to
+ * DOMINANT_SAMPLES evenly spaced segments, so the level of detail stays O(width · log n).
+ */
+export function dominantSegment(seg: SegmentColumns, first: number, merged: number): number {
+  if (merged <= 1) return first;
+  const step = Math.max(1, merged / DOMINANT_SAMPLES);
+  const time = new Map<number, number>();
+  const longest = new Map<number, number>();
+  let best = first;
+  let bestTime = -1;
+  for (let k = 0; k < merged; k += step) {
+    const i = first + Math.floor(k);
+    const key = seg.kind[i] === 0 ? 2 + 2 * seg.group[i] + seg.priority[i] : seg.kind[i] === 1 ? 0 : 1;
+    const dur = seg.endNs[i] - seg.startNs[i];
+    const total = (time.get(key) ?? 0) + dur;
+    time.set(key, total);
+    const own = longest.get(key);
+    if (own === undefined || dur > seg.endNs[own] - seg.startNs[own]) longest.set(key, i);
+    if (total > bestTime) {
+      bestTime = total;
+      best = key;
+    }
+  }
+  return longest.get(best) ?? first;
+}

@@ -1,5 +1,5 @@
 // Zoom and pan of the shared window: mouse wheel zooms around the cursor,
-// drag pans, and W/S (zoom in/out) A/D (pan left/right) work as in Perfetto.
+// drag pans, Shift+drag selects a time range, and W/S (zoom in/out) A/D (pan left/right) work as in Perfetto.
 import { type RefObject, useCallback, useEffect, useRef } from "react";
 import type { TimeWindow } from "../types/units";
 import { panBy, wheelZoomFactor, zoomAround } from "../logic/viewport";
@@ -15,13 +15,15 @@ interface Options {
   readonly window: TimeWindow;
   readonly bounds: TimeWindow;
   readonly setWindow: (window: TimeWindow) => void;
+  /** Shift+drag selects a range (null: a click without a drag clears it). */
+  readonly setRange?: (range: TimeWindow | null) => void;
 }
 
 /** Returns `isDragging()` so hover handling can pause while panning. */
 export function useTimelineInteractions(options: Options): () => boolean {
   const latest = useRef(options);
   latest.current = options;
-  const dragRef = useRef<{ lastX: number } | null>(null);
+  const dragRef = useRef<{ lastX: number; rangeFromNs?: number } | null>(null);
   const mouseXRef = useRef<number | null>(null);
 
   // Time under plot x (CSS px), or the window centre when x is unknown.
@@ -53,7 +55,7 @@ export function useTimelineInteractions(options: Options): () => boolean {
       if (event.button !== 0 || plotX(event.clientX) < 0) return;
       // Editors inside the timeline (event lanes) handle their own drags.
       if ((event.target as Element | null)?.closest?.("[data-no-pan]")) return;
-      dragRef.current = { lastX: event.clientX };
+      dragRef.current = event.shiftKey && latest.current.setRange ? { lastX: event.clientX, rangeFromNs: anchorAt(plotX(event.clientX)) } : { lastX: event.clientX };
       event.preventDefault();
     };
     const onMouseMove = (event: MouseEvent) => {
@@ -61,7 +63,12 @@ export function useTimelineInteractions(options: Options): () => boolean {
       mouseXRef.current = x;
       const drag = dragRef.current;
       if (!drag) return;
-      const { window: win, bounds, setWindow, plotWidthCss } = latest.current;
+      const { window: win, bounds, setWindow, plotWidthCss, setRange } = latest.current;
+      if (drag.rangeFromNs !== undefined) {
+        const t = anchorAt(Math.max(0, Math.min(plotWidthCss, x)));
+        if (Math.abs(event.clientX - drag.lastX) >= 3) setRange?.({ t0Ns: Math.min(drag.rangeFromNs, t), t1Ns: Math.max(drag.rangeFromNs, t) });
+        return;
+      }
       const dx = event.clientX - drag.lastX;
       drag.lastX = event.clientX;
       if (dx !== 0) setWindow(panBy(win, (-dx / plotWidthCss) * (win.t1Ns - win.t0Ns), bounds));

@@ -1,6 +1,6 @@
 // The view's shapes shared by the store (state/view.ts) and the link format (url/link-state.ts).
 
-export type Page = "explorer" | "gallery";
+export type Page = "explorer" | "gallery" | "papers";
 
 /** A highlighted core row, in one Gantt (by scheduler) or in all. */
 export interface Selection {
@@ -14,6 +14,8 @@ export interface LinkView {
   /** Visible window [t0Ns, t1Ns]; absent = everything. */
   readonly window?: readonly [number, number];
   readonly presenter?: boolean;
+  /** "Predict, then reveal" is on. */
+  readonly predict?: boolean;
   /** Open guided-explanation step (0-based); absent = guide closed. */
   readonly step?: number;
   readonly selection?: Selection;

@@ -38,6 +38,9 @@ export function LinkBar(props: { readonly preset: PresetInfo | undefined; readon
         <button type="button" data-testid="open-gallery" aria-pressed={view.page === "gallery"} onClick={() => actions.setPage(view.page === "gallery" ? "explorer" : "gallery")}>
           {view.page === "gallery" ? "← Back to the explorer" : "Gallery"}
         </button>
+        <button type="button" data-testid="open-papers" aria-pressed={view.page === "papers"} title="The four source papers, cited in full" onClick={() => actions.setPage(view.page === "papers" ? "explorer" : "papers")}>
+          {view.page === "papers" ? "← Back to the explorer" : "Papers"}
+        </button>
         {view.page === "explorer" && hasGuide && (
           <button type="button" data-testid="open-guide" aria-pressed={view.step !== null} onClick={() => actions.setStep(view.step === null ? 0 : null)}>
             {view.step === null ? "Guide" : "Close guide"}

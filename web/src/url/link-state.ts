@@ -75,10 +75,11 @@ export function checkScenarioShape(value: unknown): Record<string, unknown> {
 export function sanitizeView(value: unknown): LinkView {
   if (!isObject(value)) return {};
   const view: { -readonly [K in keyof LinkView]: LinkView[K] } = {};
-  if (value.page === "gallery" || value.page === "explorer") view.page = value.page;
+  if (value.page === "gallery" || value.page === "explorer" || value.page === "papers") view.page = value.page;
   const w = value.window;
   if (Array.isArray(w) && w.length === 2 && w.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0) && w[0] < w[1]) view.window = [w[0], w[1]];
   if (value.presenter === true) view.presenter = true;
+  if (value.predict === true) view.predict = true;
   if (typeof value.step === "number" && Number.isInteger(value.step) && value.step >= 0 && value.step <= MAX_STEP) view.step = value.step;
   if (typeof value.tab === "string" && TAB_ID.test(value.tab)) view.tab = value.tab;
   if (typeof value.panel === "string" && TAB_ID.test(value.panel)) view.panel = value.panel;
@@ -103,10 +104,11 @@ export function checkLinkState(value: unknown): LinkState {
 
 function viewParams(view: LinkView): string[] {
   const params: string[] = [];
-  if (view.page === "gallery") params.push("page=gallery");
+  if (view.page === "gallery" || view.page === "papers") params.push(`page=${view.page}`);
   if (view.window) params.push(`t=${Math.round(view.window[0])},${Math.round(view.window[1])}`);
   if (view.step !== undefined) params.push(`step=${view.step}`);
   if (view.presenter) params.push("presenter=1");
+  if (view.predict) params.push("predict=1");
   if (view.tab) params.push(`tab=${view.tab}`);
   if (view.panel) params.push(`panel=${view.panel}`);
   if (view.selection) params.push(`core=${view.selection.core}${view.selection.scheduler ? `@${encodeURIComponent(view.selection.scheduler)}` : ""}`);
@@ -122,6 +124,7 @@ function parseViewParams(params: URLSearchParams): LinkView {
     window: t,
     step: params.has("step") ? Number(params.get("step")) : undefined,
     presenter: params.get("presenter") === "1",
+    predict: params.get("predict") === "1",
     tab: params.get("tab") ?? undefined,
     panel: params.get("panel") ?? undefined,
     selection: coreText !== undefined ? { core: Number(coreText), scheduler } : undefined,
@@ -141,7 +144,7 @@ export function sameJson(a: string, b: string): boolean {
 /** The fragment (with its leading #) for a state; preset links stay readable. */
 export async function formatFragment(state: LinkState): Promise<string> {
   if (state.scenario === undefined) {
-    if (!state.preset) return state.view.page === "gallery" ? "#gallery" : "";
+    if (!state.preset) return state.view.page === "gallery" || state.view.page === "papers" ? `#${state.view.page}` : "";
     return `#${[`preset=${encodeURIComponent(state.preset)}`, ...viewParams(state.view)].join("&")}`;
   }
   const preset = state.preset ? { preset: state.preset } : {};
@@ -155,7 +158,7 @@ export async function parseFragment(fragment: string, upgrades = UPGRADES, curre
   if (text.length > MAX_FRAGMENT_CHARS) {
     throw new LinkError(`the link is too long (${text.length.toLocaleString("en-US")} characters; at most ${MAX_FRAGMENT_CHARS.toLocaleString("en-US")})`);
   }
-  if (text === "gallery") return { view: { page: "gallery" } };
+  if (text === "gallery" || text === "papers") return { view: { page: text } };
   const versioned = /^v(\d{1,6})\.(.*)$/s.exec(text);
   if (versioned) {
     const version = Number(versioned[1]);

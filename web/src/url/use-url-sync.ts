@@ -39,8 +39,9 @@ function viewKeyOf(view: {
   readonly selection?: unknown;
   readonly tab?: string | null;
   readonly panel?: string | null;
+  readonly predict?: boolean;
 }): string {
-  return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null, view.tab ?? null, view.panel ?? null]);
+  return JSON.stringify([view.page ?? "explorer", view.presenter ?? false, view.step ?? null, view.selection ?? null, view.tab ?? null, view.panel ?? null, view.predict ?? false]);
 }
 
 /** The error's message without a final full stop (the banner adds its own sentence after it). */
@@ -207,7 +208,7 @@ export function useUrlSync(): UrlSync {
     lastViewKey.current = viewKey;
     if (immediate) void write().catch(() => undefined);
     else timer.current = setTimeout(() => void write().catch(() => undefined), REPLACE_DEBOUNCE_MS);
-  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, view.tab, view.panel, snapshot, store]);
+  }, [state.good, state.simPending, state.presetName, state.window, state.bounds, view.page, view.presenter, view.step, view.selection, view.tab, view.panel, view.predict, snapshot, store]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

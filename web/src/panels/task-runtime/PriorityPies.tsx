@@ -1,9 +1,10 @@
 // One pie per scheduler: the execution places its priority tasks ran on (Chen et al. Fig. 5),
 // with a legend labelled like the paper, "(C2,4)" = 4 cores from core 2, largest share first.
 import { sum } from "d3-array";
+import { useMemo, useState } from "react";
 import { type RunInfo, taskExtras } from "../../engine/engine-types";
 import { schedulerLabel } from "../../logic/format";
-import { PLACE_COLOR_COUNT, pieSlices } from "../../logic/task-runtime";
+import { pieSlices, sharedPlaceOrder } from "../../logic/task-runtime";
 
 const R = 46;
 /** Legend rows shown per pie; smaller places are summed into "others". */
@@ -11,15 +12,15 @@ const LEGEND_ROWS = 5;
 
 export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
   const runs = props.runs.filter((r) => (taskExtras(r)?.priority_tasks ?? 0) > 0);
+  // One place order for all pies: a place has the same colour in every scheduler's pie.
+  const index = useMemo(() => sharedPlaceOrder(runs.map((r) => ({ places: [...(taskExtras(r)?.ptt.places ?? []), ...(taskExtras(r)?.priority_places ?? [])] }))), [runs]);
+  // Transient UI state: the slice under the pointer or keyboard focus, read out under its pie.
+  const [hovered, setHovered] = useState<{ run: number; text: string } | null>(null);
   if (runs.length === 0) return <p className="muted">No priority tasks in this workload.</p>;
   return (
     <div className="pies" data-testid="priority-pies">
       {runs.map((run, i) => {
         const m = taskExtras(run)!;
-        // Up to 12 places (the TX2 has 10), a place keeps its colour in every pie; beyond, colours go by rank in this pie.
-        const byRank = [...m.priority_places].sort((a, b) => b.tasks - a.tasks).map((p) => p.label);
-        const index = (p: { label: string; leader: number; width: number }) =>
-          m.ptt.places.length <= PLACE_COLOR_COUNT ? m.ptt.places.findIndex((q) => q.leader === p.leader && q.width === p.width) : byRank.indexOf(p.label);
         const slices = pieSlices(m.priority_places, index, R);
         const legend = [...slices].sort((a, b) => b.tasks - a.tasks);
         const shown = legend.slice(0, LEGEND_ROWS);
@@ -30,12 +31,19 @@ export function PriorityPies(props: { readonly runs: readonly RunInfo[] }) {
               <b>{schedulerLabel(run.scheduler)}</b>
             </figcaption>
             <svg width={R * 2 + 4} height={R * 2 + 4} viewBox={`${-R - 2} ${-R - 2} ${R * 2 + 4} ${R * 2 + 4}`} role="img" aria-label={`Priority tasks of ${schedulerLabel(run.scheduler)} by execution place`}>
-              {slices.map((s) => (
-                <path key={s.label} d={s.path} fill={s.color} stroke="var(--bg)" strokeWidth={1}>
-                  <title>{`${s.label}: ${s.tasks} priority tasks (${(s.fraction * 100).toFixed(1)} %)`}</title>
-                </path>
-              ))}
+              {slices.map((s) => {
+                const text = `${s.label}: ${s.tasks.toLocaleString("en-US")} priority tasks (${(s.fraction * 100).toFixed(1)}%)`;
+                const show = () => setHovered({ run: i, text });
+                return (
+                  <path key={s.label} d={s.path} fill={s.color} stroke="var(--bg)" strokeWidth={1} tabIndex={0} data-testid="pie-slice" aria-label={text} onMouseEnter={show} onFocus={show} onMouseLeave={() => setHovered(null)} onBlur={() => setHovered(null)}>
+                    <title>{text}</title>
+                  </path>
+                );
+              })}
             </svg>
+            <div className="pie-readout" aria-live="polite" data-testid="pie-readout">
+              {hovered?.run === i ? hovered.text : "\u00a0"}
+            </div>
             <ul className="pie-legend">
               {shown.map((s) => (
                 <li key={s.label} data-testid="pie-label" title={`${s.tasks.toLocaleString("en-US")} priority tasks`}>

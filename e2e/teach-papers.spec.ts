@@ -1,0 +1,76 @@
+// Issue 14, point 3: papers by name. A Papers page with the four full citations from the engine's catalogue, one
+// gallery section per paper naming its authors and venue, and no internal names ("seed 001", file names, preset
+// ids) in any user-visible text of the gallery, the papers page or any preset with its guide.
+import { expect, test } from "@playwright/test";
+import { shootAll, waitIdle } from "./helpers";
+
+// Internal names: the source files ("seed 001", seeds/), the brief's files, preset ids. The model is cited as docs/model.md.
+const INTERNAL = /\b[Ss]eed\s*0\d\d|\bseeds\/|TARGETS\.md|MODEL\.md|\b(?:dam|aid|pbs|maturity|tx2|odroid)-[a-z0-9-]*fig\d/;
+
+test("the Papers page cites the four papers in full and links their scenarios", async ({ page }) => {
+  await page.goto("/");
+  await waitIdle(page);
+  await page.getByTestId("open-papers").click();
+  await expect(page).toHaveURL(/page=papers/);
+  const entries = page.getByTestId("paper-entry");
+  await expect(entries).toHaveCount(4);
+  await expect(page.locator('[data-paper="chen2020"] [data-testid="paper-citation"]')).toContainText("Jing Chen, Pirah Noor Soomro");
+  await expect(page.locator('[data-paper="chen2020"] [data-testid="paper-citation"]')).toContainText("Scheduling Task-parallel Applications in Dynamically Asymmetric Environments");
+  await expect(page.locator('[data-paper="saez2020"] [data-testid="paper-citation"]')).toContainText("ICPP 2020");
+  await expect(page.locator('[data-paper="zhang2013"] [data-testid="paper-citation"]')).toContainText("NPC 2013");
+  await expect(page.locator('[data-paper="chronaki2019"] [data-testid="paper-citation"]')).toContainText("JPDC");
+  expect(await page.locator("body").innerText()).not.toMatch(INTERNAL);
+  await shootAll(page, "papers-page");
+  // A link straight to the page works, and its scenario links open the explorer with the guide.
+  await page.goto("/#papers");
+  await expect(entries).toHaveCount(4);
+  await page.locator('[data-paper="saez2020"] summary').click();
+  await page.locator('[data-paper="saez2020"] a').first().click();
+  await expect(page.getByTestId("guide")).toBeVisible();
+});
+
+test("the gallery has one section per paper, named by authors and venue", async ({ page }) => {
+  await page.goto("/#gallery");
+  await expect(page.getByTestId("gallery-card").first()).toBeVisible();
+  for (const [id, who] of [
+    ["chronaki2019", "Chronaki et al. 2019"],
+    ["chen2020", "Chen et al. 2020"],
+    ["zhang2013", "Zhang et al. 2013"],
+    ["saez2020", "Saez et al. 2020"],
+  ]) {
+    const section = page.locator(`[data-testid="gallery-group"][data-paper="${id}"]`);
+    await expect(section).toHaveCount(1);
+    await expect(section.locator("h2")).toContainText(who);
+    await expect(section.getByTestId("gallery-paper")).toBeVisible();
+  }
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(INTERNAL);
+  expect(text).not.toMatch(/\bseeds?\b/i);
+  await shootAll(page, "gallery", async () => undefined);
+});
+
+test("no preset's title, description, question or guide shows an internal name", async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto("/");
+  await waitIdle(page);
+  const presets = await page.evaluate(() => [...document.querySelectorAll<HTMLOptionElement>('[data-testid="preset-picker"] option')].map((o) => ({ name: o.value, title: o.textContent ?? "", description: o.title })));
+  expect(presets.length).toBeGreaterThan(20);
+  for (const p of presets) {
+    expect(`${p.title} ${p.description}`, p.name).not.toMatch(INTERNAL);
+    expect(`${p.title} ${p.description}`, p.name).not.toContain(p.name);
+  }
+  // Every guide step's words, read on the page.
+  for (const p of presets) {
+    await page.goto(`/#preset=${p.name}&step=0`);
+    await expect(page.getByTestId("preset-picker")).toHaveValue(p.name);
+    if ((await page.getByTestId("guide").count()) === 0) continue;
+    const count = Number((await page.getByTestId("guide-count").innerText()).replace(/^Step 1 of /, ""));
+    for (let s = 0; s < count; s++) {
+      const text = await page.getByTestId("guide").innerText();
+      expect(text, `${p.name} step ${s + 1}`).not.toMatch(INTERNAL);
+      // No preset is named by its file name (scheduler names such as aid-static-offline are fine).
+      for (const other of presets) expect(text, `${p.name} step ${s + 1}`).not.toMatch(new RegExp(`(^|[^\\w-])${other.name}($|[^\\w-])`));
+      if (s + 1 < count) await page.getByTestId("guide-next").click();
+    }
+  }
+});
