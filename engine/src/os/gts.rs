@@ -1,6 +1,8 @@
 //! Global Task Scheduling (GTS, ARM big.LITTLE MP; Chronaki et al. §3.2): every core visible; a thread whose tracked utilisation
 //! is above the up-threshold goes to (or is pulled by) an idle big core, one below the down-threshold to a little core.
-//! Utilisation is the simulator's decaying average (docs/model.md §4c: 32 ms half-life, 700 and 256 of 1024).
+//! Utilisation is the simulator's decaying average (docs/model.md §4c: 32 ms half-life, 700 and 512 of 1024, the Linaro
+//! big.LITTLE MP defaults). As in the Linaro patches (`hmp_idle_pull`, run from the idle balance), a big core that goes idle
+//! pulls the heaviest thread above the up-threshold from a little core at once, not only at the next tick.
 
 use super::{big_and_little, fill_idle_big, idle_in, pull_queued, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
@@ -61,18 +63,23 @@ impl OsScheduler for Gts {
         }
         let (up, down) = self.thresholds(view);
         if reason != BalanceReason::Tick {
-            // Between ticks only runnable-count balancing inside a cluster type (newidle balance).
+            // Idle pull: a big core that just went idle takes the heaviest thread above the up-threshold from a little core.
+            if let BalanceReason::Idle(core) = reason {
+                if view.cores[core].big {
+                    let moves = fill_idle_big(view, |v, candidates, _| heaviest_above(v, candidates, up));
+                    if !moves.is_empty() {
+                        return moves;
+                    }
+                }
+            }
+            // Otherwise between ticks only runnable-count balancing inside a cluster type (newidle balance).
             let (big, little) = big_and_little(view);
             let mut moves = pull_queued(view, &big, false);
             moves.extend(pull_queued(view, &little, false));
             return moves;
         }
         // Up-migration and idle pull, at the periodic check: an idle big core takes the busiest thread above the up-threshold from a little core.
-        let mut moves = fill_idle_big(view, |v, candidates, _| {
-            candidates.iter().copied().filter(|&t| v.threads[t].util > up).max_by(|&a, &b| {
-                v.threads[a].util.partial_cmp(&v.threads[b].util).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a))
-            })
-        });
+        let mut moves = fill_idle_big(view, |v, candidates, _| heaviest_above(v, candidates, up));
         if reason == BalanceReason::Tick {
             // Down-migration: a thread below the down-threshold leaves its big core for an idle little core.
             let (big, little) = big_and_little(view);
@@ -95,4 +102,11 @@ impl OsScheduler for Gts {
         }
         moves
     }
+}
+
+/// The candidate with the highest utilisation above `up` (lowest thread id on ties).
+fn heaviest_above(view: &OsView, candidates: &[usize], up: f64) -> Option<usize> {
+    candidates.iter().copied().filter(|&t| view.threads[t].util > up).max_by(|&a, &b| {
+        view.threads[a].util.partial_cmp(&view.threads[b].util).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a))
+    })
 }
