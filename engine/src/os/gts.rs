@@ -110,3 +110,33 @@ fn heaviest_above(view: &OsView, candidates: &[usize], up: f64) -> Option<usize>
         view.threads[a].util.partial_cmp(&view.threads[b].util).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::os::test_view_parts;
+    use crate::sim::Rng;
+
+    /// 4 big + 1 little core, five threads: threads 1–3 run on big cores 1–3, thread 4 on the little core 4, big core 0 just went idle.
+    fn idle_big_core_balance(little_util: f64) -> Vec<Move> {
+        let (mut threads, mut cores, infos) = test_view_parts(4, 1, &[(6, 5)]);
+        threads[0].state = ThreadState::Blocked;
+        for (t, (th, core)) in threads.iter_mut().zip(cores.iter_mut()).enumerate().skip(1) {
+            th.state = ThreadState::Running;
+            th.core = Some(t);
+            th.prev_core = Some(t);
+            core.running = Some(t);
+        }
+        threads[4].util = little_util;
+        let mut rng = Rng::new(1);
+        let mut view = OsView { now_ns: 1_000_000, threads: &threads, cores: &cores, apps: &infos, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
+        Gts { lb: true, up: None, down: None }.balance(&mut view, BalanceReason::Idle(0))
+    }
+
+    #[test]
+    fn a_big_core_that_goes_idle_pulls_a_heavy_little_core_thread_at_once() {
+        assert_eq!(idle_big_core_balance(1000.0), vec![Move { thread: 4, to_core: 0 }]);
+        // Below the up-threshold the thread stays on its little core.
+        assert!(idle_big_core_balance(600.0).is_empty());
+    }
+}
