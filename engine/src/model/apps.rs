@@ -200,13 +200,13 @@ pub struct OsOptions {
     pub half_life_ns: TimeNs,
     /// GTS up-migration threshold, out of 1024 (700).
     pub up_threshold: u32,
-    /// GTS down-migration threshold, out of 1024 (256); must be below `up_threshold`.
+    /// GTS down-migration threshold, out of 1024 (512, the Linaro big.LITTLE MP default); must be below `up_threshold`.
     pub down_threshold: u32,
 }
 
 impl Default for OsOptions {
     fn default() -> Self {
-        OsOptions { slice_ns: 4_000_000, migration_ns: 50_000, tick_ns: 4_000_000, half_life_ns: 32_000_000, up_threshold: 700, down_threshold: 256 }
+        OsOptions { slice_ns: 4_000_000, migration_ns: 50_000, tick_ns: 4_000_000, half_life_ns: 32_000_000, up_threshold: 700, down_threshold: 512 }
     }
 }
 

@@ -9,6 +9,7 @@ pub mod class;
 pub mod events;
 pub mod level;
 pub mod loops;
+pub mod memory;
 pub mod places;
 pub mod platform;
 pub mod speed;

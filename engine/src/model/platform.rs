@@ -47,6 +47,10 @@ pub struct Platform {
     pub name: String,
     /// Clusters; core 0 is the first core of the first cluster.
     pub clusters: Vec<Cluster>,
+    /// Peak DRAM bandwidth in GB/s (bytes per ns), when known: a thread that moves to another cluster then refills that
+    /// cluster's L2 from DRAM first (docs/model.md §3c, `model::memory`). Absent: migrations cost the OS model's flat time only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dram_gbs: Option<f64>,
 }
 
 /// Most cores a platform may have (keeps every per-core table small and indexable by `u16`).
@@ -95,6 +99,9 @@ impl Platform {
                     at_least(&format!("{p}.{name}[{j}]"), w, 0.0)?;
                 }
             }
+        }
+        if let Some(gbs) = self.dram_gbs {
+            at_least(&format!("{path}.dram_gbs"), gbs, 0.01)?;
         }
         if total > MAX_CORES {
             return Err(InputError::new(format!("{path}.clusters"), format!("at most {MAX_CORES} cores in all, got {total}")));

@@ -102,6 +102,8 @@ struct OsSim<'a> {
     sched: Box<dyn OsScheduler>,
     speed: SpeedState,
     big: Vec<bool>,
+    /// Extra cost of arriving on each cluster from another one (`model::memory`).
+    refill_ns: Vec<TimeNs>,
     threads: Vec<Th>,
     cores: Vec<CoreSt>,
     app_st: Vec<AppSt>,
@@ -134,6 +136,7 @@ pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>) -> Result<OsOutput
         sched,
         speed: SpeedState::new(platform, input.classes),
         big,
+        refill_ns: (0..platform.clusters.len()).map(|c| crate::model::memory::l2_refill_ns(platform, c)).collect(),
         threads,
         cores: (0..n_cores).map(|_| CoreSt::default()).collect(),
         app_st,
@@ -400,9 +403,11 @@ impl OsSim<'_> {
         let mut begin = now;
         if let Some(prev) = self.threads[t].prev_core {
             if prev != core {
-                begin = now + self.options.migration_ns;
+                let cluster = self.speed.cluster_of(core);
+                let refill = if self.speed.cluster_of(prev) != cluster { self.refill_ns[cluster] } else { 0 };
+                begin = now + self.options.migration_ns + refill;
                 self.record.migrations.push(Migration { t_ns: now, thread: t as u32, from_core: prev as u32, to_core: core as u32 });
-                if self.options.migration_ns > 0 {
+                if begin > now {
                     self.record.push(Segment {
                         lane: core as u32,
                         item: t as u32,

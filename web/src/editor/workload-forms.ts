@@ -61,7 +61,7 @@ export function checkExplicit(cost: Json, iterations: unknown): string | undefin
 }
 
 /** Defaults of the OS options (engine OsOptions::default). */
-export const OS_DEFAULTS = { slice_ns: 4_000_000, migration_ns: 50_000, up_threshold: 700, down_threshold: 256 } as const;
+export const OS_DEFAULTS = { slice_ns: 4_000_000, migration_ns: 50_000, up_threshold: 700, down_threshold: 512 } as const;
 
 /** Cross-field check of the GTS thresholds: down must be below up. */
 export function checkThresholds(os: Json): string | undefined {
