@@ -121,10 +121,13 @@ test("every gallery guide can be walked in presenter mode at 1280×720 without s
         await inView(page.getByTestId("guide"), page);
         await inView(page.getByTestId("guide-metric"), page);
         // The row the step highlights (its label and band), or, when it points at none, the top of some Gantt, is in view.
-        const row = page.locator('[data-testid="gantt-row"][data-selected]').first();
-        const boxes = (await row.count()) > 0 ? [await row.boundingBox()] : await Promise.all((await page.getByTestId("gantt").all()).map((g) => g.boundingBox()));
-        const seen = boxes.some((box) => box !== null && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720);
-        expect(seen, `${name} step ${s + 1}: the Gantt is in view`).toBe(true);
+        // (The stack scrolls to it after the step's effects have run: poll.)
+        const seen = async () => {
+          const row = page.locator('[data-testid="gantt-row"][data-selected]').first();
+          const boxes = (await row.count()) > 0 ? [await row.boundingBox()] : await Promise.all((await page.getByTestId("gantt").all()).map((g) => g.boundingBox()));
+          return boxes.some((box) => box !== null && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720);
+        };
+        await expect.poll(seen, { message: `${name} step ${s + 1}: the Gantt is in view` }).toBe(true);
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
       });
       if (s + 1 < count) await page.keyboard.press("PageDown");

@@ -15,6 +15,9 @@ export function useRoomBelow(ref: RefObject<HTMLElement | null>, deps: Dependenc
     window.addEventListener("resize", measure);
     const observer = new ResizeObserver(measure);
     if (ref.current?.parentElement) observer.observe(ref.current.parentElement);
+    // Content above the stack may change height without the stack's parent resizing (a legend wrapping to a
+    // second line, a guide step's text): the page's size changes then, so watch it too.
+    observer.observe(document.body);
     return () => {
       window.removeEventListener("resize", measure);
       observer.disconnect();
