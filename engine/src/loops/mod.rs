@@ -13,6 +13,7 @@ pub mod aid_static;
 pub mod dynamic;
 pub mod guided;
 pub mod hybrid_split;
+pub mod memory;
 pub mod metrics;
 mod record;
 pub mod schedule;
@@ -28,6 +29,7 @@ use crate::model::{Platform, SpeedState, TimelineEvent, WorkClass};
 use crate::model::timeline::{Timeline, TimelineEv};
 use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, SegmentKind};
+use memory::{Affinity, PoolLine};
 use record::Recorder;
 use schedule::{LoopInfo, LoopSchedule, Mapping, PhaseKind, Pool, Take};
 
@@ -59,6 +61,7 @@ struct Running {
 
 struct Thread {
     core: usize,
+    cluster: usize,
     gen: u32,
     running: Option<Running>,
     arrived_ns: Option<TimeNs>,
@@ -88,6 +91,11 @@ struct LoopSim<'a> {
     pos: usize,
     info: LoopInfo,
     pool: Pool,
+    line: PoolLine,
+    /// Per loop size N: which thread touched which iterations (only with `cold_factor` > 0). Loops of one size are
+    /// taken to sweep the same arrays, iteration i touching element i (CG's vector loops, blackscholes' repeated pricing).
+    affinity: Vec<(u64, Affinity)>,
+    mem_intensity: Vec<f64>,
     arrived: usize,
     loop_removals: u64,
     loop_fastest: u64,
@@ -178,10 +186,12 @@ pub fn run_loops(
     let cap = capacities(platform);
     let max_cap = cap.iter().copied().fold(f64::MIN_POSITIVE, f64::max);
     let contention = 1.0 + program.costs.removal_growth * (cores.len().saturating_sub(1)) as f64;
+    let cluster_of = platform.cluster_of_cores();
     let threads: Vec<Thread> = cores
         .iter()
         .map(|&core| Thread {
             core,
+            cluster: cluster_of[core],
             gen: 0,
             running: None,
             arrived_ns: None,
@@ -198,6 +208,9 @@ pub fn run_loops(
         pos: 0,
         info: LoopInfo { iterations: 0, threads: cores.len(), thread_type: vec![], n_types: 1, offline_sf: vec![], chunk: 1, start_ns: 0 },
         pool: Pool { next: 0, end: 0 },
+        line: PoolLine::default(),
+        affinity: Vec::new(),
+        mem_intensity: classes.iter().map(|k| k.mem_intensity).collect(),
         arrived: 0,
         loop_removals: 0,
         loop_fastest: 0,
@@ -349,9 +362,18 @@ impl LoopSim<'_> {
             }
             return;
         };
-        let idx = self.program.order[self.pos] as usize;
-        let BuiltPhase::Loop { class, costs, .. } = &self.program.phases[idx] else { return };
-        let removal_ns = if take.removal { self.threads[thread].removal_ns } else { 0 };
+        let program = self.program;
+        let idx = program.order[self.pos] as usize;
+        let BuiltPhase::Loop { class, costs, iterations, .. } = &program.phases[idx] else { return };
+        let costs_of = &program.costs;
+        let removal_ns = if take.removal {
+            // The local part (the runtime call) runs on the thread's core, then the atomic waits for the pool's line.
+            let t = &self.threads[thread];
+            let arrive = now + t.removal_ns;
+            self.line.acquire(arrive, t.cluster, costs_of.line_ns, costs_of.cross_cluster_ns) - now
+        } else {
+            0
+        };
         if take.removal {
             self.removals += 1;
             self.loop_removals += 1;
@@ -361,8 +383,21 @@ impl LoopSim<'_> {
             self.loop_fastest += take.len;
         }
         self.iterations += take.len;
-        let work_ns = costs.range(take.start, take.len);
+        let mut work_ns = costs.range(take.start, take.len);
         let class = *class;
+        if costs_of.cold_factor > 0.0 && take.len > 0 {
+            let n = *iterations;
+            let at = match self.affinity.iter().position(|(size, _)| *size == n) {
+                Some(i) => i,
+                None => {
+                    self.affinity.push((n, Affinity::new(n)));
+                    self.affinity.len() - 1
+                }
+            };
+            let affinity = &mut self.affinity[at].1;
+            let cold = affinity.touch(take.start, take.len, thread) as f64 / take.len as f64;
+            work_ns *= 1.0 + costs_of.cold_factor * self.mem_intensity[class] * cold;
+        }
         self.start_chunk(kernel, thread, take, class, work_ns, removal_ns);
     }
 
@@ -380,6 +415,11 @@ impl LoopSim<'_> {
             self.recorder.other(core, self.pos as u32, PhaseKind::Barrier, SegmentKind::Overhead, now, now + barrier_ns);
         }
         self.overhead_ns += barrier_ns * self.threads.len() as TimeNs;
+        if let BuiltPhase::Loop { iterations, .. } = &self.program.phases[idx] {
+            if let Some((_, affinity)) = self.affinity.iter_mut().find(|(size, _)| size == iterations) {
+                affinity.end_instance();
+            }
+        }
         let mean = sum / self.threads.len().max(1) as f64;
         let imbalance = if mean > 0.0 { (now - start) as f64 / mean } else { 1.0 };
         self.loop_count += 1;

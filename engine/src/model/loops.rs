@@ -26,12 +26,18 @@ pub enum CostProfile {
         /// Cost of iteration N − 1.
         last_ns: f64,
     },
-    /// Independent costs around `mean_ns`, uniform with coefficient of variation `cv` (clipped at 1% of the mean), drawn from the scenario's seed.
+    /// Random costs around `mean_ns`, uniform with coefficient of variation `cv` (clipped at 1% of the mean), drawn from the scenario's seed.
+    /// With `length` > 1 the variation is correlated: a cost is drawn every `length` iterations and the iterations in
+    /// between are interpolated linearly, so neighbouring iterations cost about the same and a contiguous block's mean
+    /// cost drifts from the loop's mean (docs/model.md §3b).
     Random {
         /// Mean cost.
         mean_ns: f64,
-        /// Coefficient of variation (0: uniform).
+        /// Coefficient of variation of the drawn costs (0: uniform).
         cv: f64,
+        /// Correlation length in iterations (1: independent costs).
+        #[serde(default = "one_u64", skip_serializing_if = "is_one")]
+        length: u64,
     },
     /// One cost per iteration; the loop's `iterations` must equal the array's length.
     Explicit {
@@ -75,6 +81,10 @@ fn one_u64() -> u64 {
     1
 }
 
+fn is_one(v: &u64) -> bool {
+    *v == 1
+}
+
 /// One phase of a program, tagged by `kind` in JSON.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -96,11 +106,19 @@ pub struct LoopCosts {
     pub removal_growth: f64,
     /// Cost every thread pays at each loop's implicit barrier, after the last thread arrives.
     pub barrier_ns: u64,
+    /// The pool's shared counter is one cache line: each removal holds it this long (the line's transfer to the
+    /// removing core plus the atomic), and removals queue for it, so contending threads serialise (0: no queue).
+    pub line_ns: f64,
+    /// Extra hold when the line comes from a core of another cluster (a cross-cluster coherence transfer).
+    pub cross_cluster_ns: f64,
+    /// Cache affinity: an iteration whose data another thread touched in the previous instance of the same loop costs
+    /// `1 + cold_factor × memory_intensity(class)` times as much (static keeps each thread on its block; 0: off).
+    pub cold_factor: f64,
 }
 
 impl Default for LoopCosts {
     fn default() -> Self {
-        LoopCosts { removal_ns: 200.0, removal_growth: 0.05, barrier_ns: 2_000 }
+        LoopCosts { removal_ns: 200.0, removal_growth: 0.05, barrier_ns: 2_000, line_ns: 0.0, cross_cluster_ns: 0.0, cold_factor: 0.0 }
     }
 }
 
@@ -168,6 +186,8 @@ pub enum IterCosts {
         spread: f64,
         /// Per-loop key drawn from the scenario's generator.
         key: u64,
+        /// Correlation length: drawn every `length` iterations, interpolated in between.
+        length: u64,
         /// `block_prefix[b]` = cost of iterations `0 .. b·256`.
         block_prefix: Vec<f64>,
     },
@@ -187,6 +207,20 @@ impl IterCosts {
         (mean * (1.0 + spread * (2.0 * u - 1.0))).max(mean * 0.01)
     }
 
+    /// Cost of iteration `i` of a random profile: drawn at multiples of `length`, linear in between.
+    fn random_at(mean: f64, spread: f64, key: u64, length: u64, i: u64) -> f64 {
+        if length <= 1 {
+            return Self::random_one(mean, spread, key, i);
+        }
+        let (j, r) = (i / length, i % length);
+        let a = Self::random_one(mean, spread, key, j);
+        if r == 0 {
+            return a;
+        }
+        let b = Self::random_one(mean, spread, key, j + 1);
+        a + (b - a) * r as f64 / length as f64
+    }
+
     /// Cost of iteration `i`.
     pub fn one(&self, i: u64) -> f64 {
         self.range(i, 1)
@@ -201,17 +235,18 @@ impl IterCosts {
                 let l = len as f64;
                 l * first + slope * (l * start as f64 + l * (l - 1.0) / 2.0)
             }
-            IterCosts::Random { mean, spread, key, block_prefix } => {
+            IterCosts::Random { mean, spread, key, length, block_prefix } => {
+                let at = |i: u64| Self::random_at(*mean, *spread, *key, *length, i);
                 let sum_to = |end: u64| -> f64 {
                     let b = end / BLOCK;
                     let mut s = block_prefix.get(b as usize).copied().unwrap_or(0.0);
                     for i in b * BLOCK..end {
-                        s += Self::random_one(*mean, *spread, *key, i);
+                        s += at(i);
                     }
                     s
                 };
                 if len <= 2 * BLOCK {
-                    return (start..start + len).map(|i| Self::random_one(*mean, *spread, *key, i)).sum();
+                    return (start..start + len).map(at).sum();
                 }
                 sum_to(start + len) - sum_to(start)
             }
@@ -297,6 +332,9 @@ impl LoopProgram {
         }
         at_least(&format!("{path}.costs.removal_ns"), self.costs.removal_ns, 0.0)?;
         at_least(&format!("{path}.costs.removal_growth"), self.costs.removal_growth, 0.0)?;
+        at_least(&format!("{path}.costs.line_ns"), self.costs.line_ns, 0.0)?;
+        at_least(&format!("{path}.costs.cross_cluster_ns"), self.costs.cross_cluster_ns, 0.0)?;
+        at_least(&format!("{path}.costs.cold_factor"), self.costs.cold_factor, 0.0)?;
         for (i, phase) in self.phases.iter().enumerate() {
             let p = format!("{path}.phases[{i}]");
             match phase {
@@ -324,9 +362,12 @@ impl LoopProgram {
                             at_least(&format!("{c}.first_ns"), *first_ns, 0.0)?;
                             at_least(&format!("{c}.last_ns"), *last_ns, 0.0)?;
                         }
-                        CostProfile::Random { mean_ns, cv } => {
+                        CostProfile::Random { mean_ns, cv, length } => {
                             at_least(&format!("{c}.mean_ns"), *mean_ns, 0.0)?;
                             at_least(&format!("{c}.cv"), *cv, 0.0)?;
+                            if *length == 0 {
+                                return Err(InputError::new(format!("{c}.length"), "must be at least 1"));
+                            }
                             if l.iterations > 100_000_000 {
                                 return Err(InputError::new(format!("{p}.iterations"), "random profiles allow at most 10^8 iterations"));
                             }
@@ -388,8 +429,9 @@ fn build_costs(profile: &CostProfile, n: u64, rng: &mut Rng) -> IterCosts {
             let slope = if n > 1 { (last_ns - first_ns) / (n - 1) as f64 } else { 0.0 };
             IterCosts::Ramp { first: *first_ns, slope }
         }
-        CostProfile::Random { mean_ns, cv } => {
+        CostProfile::Random { mean_ns, cv, length } => {
             let key = rng.next_u64();
+            let length = (*length).max(1);
             let spread = cv * 3f64.sqrt();
             if *cv == 0.0 {
                 return IterCosts::Uniform(*mean_ns);
@@ -400,11 +442,11 @@ fn build_costs(profile: &CostProfile, n: u64, rng: &mut Rng) -> IterCosts {
             block_prefix.push(0.0);
             for b in 0..n_blocks {
                 for i in b * BLOCK..(b + 1) * BLOCK {
-                    sum += IterCosts::random_one(*mean_ns, spread, key, i);
+                    sum += IterCosts::random_at(*mean_ns, spread, key, length, i);
                 }
                 block_prefix.push(sum);
             }
-            IterCosts::Random { mean: *mean_ns, spread, key, block_prefix }
+            IterCosts::Random { mean: *mean_ns, spread, key, length, block_prefix }
         }
         CostProfile::Explicit { iter_ns } => {
             let mut prefix = Vec::with_capacity(iter_ns.len() + 1);
@@ -429,7 +471,8 @@ mod tests {
         for profile in [
             CostProfile::Uniform { iter_ns: 3.0 },
             CostProfile::Ramp { first_ns: 1.0, last_ns: 100.0 },
-            CostProfile::Random { mean_ns: 50.0, cv: 0.4 },
+            CostProfile::Random { mean_ns: 50.0, cv: 0.4, length: 1 },
+            CostProfile::Random { mean_ns: 50.0, cv: 0.4, length: 300 },
             CostProfile::Explicit { iter_ns: (0..2000).map(|i| (i % 7) as f64).collect() },
         ] {
             let c = build_costs(&profile, 2000, &mut rng);

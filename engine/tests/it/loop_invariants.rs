@@ -41,7 +41,7 @@ fn random_scenario(seed: u64) -> Scenario {
             let cost = match rng.below(4) {
                 0 => CostProfile::Uniform { iter_ns: 100.0 + rng.unit_f64() * 20_000.0 },
                 1 => CostProfile::Ramp { first_ns: rng.unit_f64() * 10_000.0, last_ns: rng.unit_f64() * 30_000.0 },
-                2 => CostProfile::Random { mean_ns: 100.0 + rng.unit_f64() * 20_000.0, cv: rng.unit_f64() },
+                2 => CostProfile::Random { mean_ns: 100.0 + rng.unit_f64() * 20_000.0, cv: rng.unit_f64(), length: 1 + rng.below(3) * rng.below(200) },
                 _ => CostProfile::Explicit { iter_ns: (0..n).map(|_| rng.unit_f64() * 10_000.0).collect() },
             };
             Phase::Loop(ParallelLoop { name: None, iterations: n, class, cost, chunk: 1 + rng.below(8) })
@@ -73,7 +73,14 @@ fn random_scenario(seed: u64) -> Scenario {
         workload: Workload::LoopProgram(LoopProgram {
             threads,
             repeat: 1 + rng.below(3) as u32,
-            costs: LoopCosts { removal_ns: rng.unit_f64() * 1_000.0, removal_growth: rng.unit_f64() * 0.2, barrier_ns: rng.below(5_000) },
+            costs: LoopCosts {
+                removal_ns: rng.unit_f64() * 1_000.0,
+                removal_growth: rng.unit_f64() * 0.2,
+                barrier_ns: rng.below(5_000),
+                line_ns: rng.unit_f64() * 300.0,
+                cross_cluster_ns: rng.unit_f64() * 300.0,
+                cold_factor: rng.unit_f64(),
+            },
             phases,
             paper: vec![],
         }),

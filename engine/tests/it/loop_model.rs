@@ -37,7 +37,17 @@ fn loops_of<'a>(r: &'a ScenarioResult, scheduler: &str) -> &'a LoopMetrics {
 #[test]
 fn static_on_2_big_2_small_leaves_the_big_cores_waiting_at_the_barrier() {
     // Under static, latest/mean thread finish is 2·SF/(SF+1) ≈ 1.44 for SF 2.6 (two big, two small threads); ±5%.
-    let r = preset("aid-fig1-ep-2b2s", &["static-bs"], 1);
+    // The formula assumes equal iterations, so the EP-like loop's slowly drifting costs are made uniform here.
+    let mut s = scenario("aid-fig1-ep-2b2s").expect("preset");
+    s.schedulers = vec!["static-bs".into()];
+    if let Workload::LoopProgram(p) = &mut s.workload {
+        for phase in &mut p.phases {
+            if let Phase::Loop(l) = phase {
+                l.cost = CostProfile::Uniform { iter_ns: 60_000.0 };
+            }
+        }
+    }
+    let r = run(&s);
     let imb = loops_of(&r, "static-bs").loops[0].imbalance;
     assert!((imb - 2.0 * 2.6 / 3.6).abs() < 0.05 * 1.44, "imbalance {imb}");
 }
@@ -114,12 +124,16 @@ fn aid_static_generalises_to_three_core_types() {
 #[test]
 fn sampled_sf_follows_llc_contention_and_offline_sf_does_not() {
     // Saez et al. §5C: under contention the sampled SF is close to the true (contended) one, the offline one is not:
-    // |estimated − true| / true within 20% against above 30%.
+    // |mean estimated − true| / true over the run's ten loops within 20% against above 30%. (One loop's one-iteration
+    // sample of options whose costs vary by 50% is noisy; Fig. 9(c) reports SFs per program.)
     let r = preset("aid-blackscholes-a", &["aid-static", "aid-static-offline"], 1);
     for (sched, close) in [("aid-static", true), ("aid-static-offline", false)] {
-        let l = &loops_of(&r, sched).loops[0];
-        let err = (l.estimated_sf.expect("sf") - l.true_sf).abs() / l.true_sf;
-        assert_eq!(err < 0.2, close, "{sched}: estimated {:?} true {}", l.estimated_sf, l.true_sf);
+        let loops = &loops_of(&r, sched).loops;
+        assert_eq!(loops.len(), 10);
+        let estimated = loops.iter().map(|l| l.estimated_sf.expect("sf")).sum::<f64>() / loops.len() as f64;
+        let truth = loops[0].true_sf;
+        let err = (estimated - truth).abs() / truth;
+        assert_eq!(err < 0.2, close, "{sched}: mean estimated {estimated} true {truth}");
         assert!(close || err > 0.3);
     }
 }
