@@ -318,6 +318,23 @@ struct CalibrateRequest {
     max_tasks: usize,
 }
 
+/// Options of [`TraceImport::replay`], as JSON.
+#[cfg(feature = "full")]
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ReplayRequest {
+    /// CPU sets per cluster, `"1,2:0,3-5"`.
+    #[serde(default)]
+    clusters: Option<String>,
+    /// A platform description (`{"clusters": [{"cpus": [1, 2], …}]}`).
+    #[serde(default)]
+    platform: Option<serde_json::Value>,
+    #[serde(default)]
+    scheduler: Option<String>,
+    #[serde(default)]
+    all: bool,
+}
+
 /// A streaming import of a trace recorded on real hardware: `push` chunks (the caller reports progress and may stop),
 /// then `finish`; afterwards the slices as typed-array columns, the lanes and diagnostics in the summary, export and calibration.
 #[cfg(feature = "full")]
@@ -353,6 +370,29 @@ impl TraceImport {
         };
         let cal = calibrate(trace, &CalibrateOptions { clusters: req.clusters, schedulers: req.schedulers, max_tasks: req.max_tasks })?;
         Ok(json!({ "scenario": cal.scenario.to_json(), "report": cal.report }).to_string())
+    }
+
+    /// Replays the trace (`asymlab replay`'s JSON plus thread labels); `options_json` is
+    /// `{"clusters":"1,2:0,3","platform":{…},"scheduler":"linux","all":true}` (all optional).
+    pub fn try_replay(&self, options_json: &str) -> Result<String, InputError> {
+        use crate::replay::{self, PlatformSpec};
+        let trace = self.trace.as_ref().ok_or_else(|| InputError::new("", "finish the import before replaying"))?;
+        let req: ReplayRequest = if options_json.trim().is_empty() {
+            ReplayRequest::default()
+        } else {
+            let v: serde_json::Value = serde_json::from_str(options_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+            crate::error::from_value(v, "")?
+        };
+        let spec = match (req.clusters.filter(|c| !c.trim().is_empty()), req.platform) {
+            (Some(flag), _) => Some(PlatformSpec::from_flag(&flag)?),
+            (None, Some(p)) => Some(PlatformSpec::from_json(&p.to_string())?),
+            (None, None) => None,
+        };
+        let model = replay::calibrate(trace, spec.as_ref())?;
+        let runs = replay::run_set(&model, req.scheduler.as_deref().unwrap_or(replay::FAITHFUL), req.all, 1)?;
+        let mut out = replay::replay_json(&model, &runs);
+        out["labels"] = serde_json::Value::from(model.labels.clone());
+        Ok(out.to_string())
     }
 
     fn col<T: Copy>(&self, pick: impl Fn(&ImportedTrace) -> &Vec<T>) -> Vec<T> {
@@ -483,6 +523,11 @@ impl TraceImport {
     /// `{"scenario": "<scenario JSON text>", "report": {…}}` calibrated from the trace; throws with the bad field.
     pub fn calibrate(&self, options_json: &str) -> Result<String, JsError> {
         self.try_calibrate(options_json).map_err(js_error)
+    }
+
+    /// The recording against its replays (span and busy time per core, errors); throws with the bad field.
+    pub fn replay(&self, options_json: &str) -> Result<String, JsError> {
+        self.try_replay(options_json).map_err(js_error)
     }
 }
 

@@ -8,7 +8,7 @@
 //! 5. `registry` (every scheduler by name), `scenario` (the versioned input and its validation)
 //! 6. `catalogue` (platforms, presets, guides, papers and claims as data files)
 //! 7. `run` (runs a scenario: one level-tagged result), `claims` (the one evaluator of the papers' claims, cells and sweeps)
-//! 8. `import` (real traces in, calibration), `export` (Chrome Trace JSON out), `summary` (JSON views of results)
+//! 8. `import` (real traces in, calibration), `replay` (a trace's platform and burst workload, replayed and compared), `export` (Chrome Trace JSON out), `summary` (JSON views of results)
 //! 9. `api` (the only module that knows wasm-bindgen)
 
 #![deny(clippy::unwrap_used)]
@@ -29,6 +29,7 @@ pub mod catalogue;
 pub mod run;
 pub mod claims;
 pub mod import;
+pub mod replay;
 pub mod export;
 pub mod summary;
 pub mod api;

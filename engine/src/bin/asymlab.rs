@@ -113,6 +113,26 @@ enum Command {
         #[arg(long, short)]
         output: Option<String>,
     },
+    /// Replay a trace: platform and burst workload calibrated from it, run under an OS-level scheduler (linux by default), compared with the recording (span and busy time per core, relative errors) as JSON.
+    Replay {
+        /// Trace file.
+        file: String,
+        /// Platform description JSON (`{"clusters": [{"name": "big", "cpus": [1, 2], "capacity": 1024}, …]}`); inferred from the trace by default.
+        #[arg(long)]
+        platform: Option<String>,
+        /// Clusters as CPU sets, such as `1,2:0,3-5` (non-contiguous allowed); inferred from the trace by default.
+        #[arg(long)]
+        clusters: Option<String>,
+        /// OS-level scheduler replaying the workload (`linux` models what the recording ran).
+        #[arg(long, default_value = "linux")]
+        scheduler: String,
+        /// Also replay under every applicable OS-level scheduler (what-if), listed in `runs`.
+        #[arg(long)]
+        all: bool,
+        /// Seed of the replay's generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Build a scenario from a trace (clusters, speed ratios, tasks, DVFS) and print it; `asymlab run` runs it under every scheduler.
     Calibrate {
         /// Trace file.
@@ -261,6 +281,10 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Import { file, pcf, row, format } => {
             let trace = trace_cmd::import_file(&file, pcf, row, format.as_deref())?;
             println!("{}", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?);
+            if trace.record.is_empty() && trace.freq.is_empty() {
+                let why = trace.diagnostics.first().map(|d| format!(": {d}")).unwrap_or_default();
+                return Err(format!("nothing could be imported from {file} (read as {}){why}", trace.format.name()));
+            }
         }
         Command::Export { chrome, input, output } => {
             if !chrome {
@@ -281,6 +305,10 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 println!("{}", cal.scenario.to_json());
             }
+        }
+        Command::Replay { file, platform, clusters, scheduler, all, seed } => {
+            let trace = trace_cmd::import_file(&file, None, None, None)?;
+            println!("{}", trace_cmd::replay(&trace, platform.as_deref(), clusters.as_deref(), &scheduler, all, seed)?);
         }
         Command::Bench { pair: true, .. } => bench::pair()?,
         Command::Bench { repeat, .. } => {

@@ -108,5 +108,6 @@ pub fn run_as_trace(scenario: &Scenario, result: &ScenarioResult, run: usize) ->
         diagnostics_total: 0,
         events: Vec::new(),
         wakeups: Vec::new(),
+        capacities: Vec::new(),
     })
 }

@@ -53,6 +53,7 @@ pub struct Builder {
     /// Counts of event kinds seen, for the summary.
     pub events: Vec<(String, u64)>,
     wakeups: Vec<(i64, u32, u32)>,
+    capacities: Vec<(u32, u32)>,
 }
 
 impl Builder {
@@ -185,6 +186,12 @@ impl Builder {
         }
     }
 
+    /// A CPU's capacity (`cpu_capacity`, 1024 = the fastest CPU at its top frequency); the last value seen counts.
+    pub fn capacity(&mut self, cpu: u32, capacity: u32) {
+        self.capacities.retain(|c| c.0 != cpu);
+        self.capacities.push((cpu, capacity));
+    }
+
     /// A frequency change of CPU `cpu`.
     pub fn freq(&mut self, cpu: u32, t_ns: i64, freq_khz: u32) {
         self.saw_time(t_ns);
@@ -313,6 +320,7 @@ impl Builder {
             diagnostics: self.diagnostics,
             diagnostics_total: self.diagnostics_total,
             events: self.events,
+            capacities: { let mut c = self.capacities; c.sort_unstable(); c },
             wakeups: self.wakeups.iter().filter(|w| w.0 >= origin_ns).map(|&(t, waker, wakee)| super::Wakeup { t_ns: rel(t), waker, wakee }).collect(),
         }
     }

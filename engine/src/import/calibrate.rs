@@ -43,13 +43,13 @@ pub struct Calibration {
 }
 
 /// Frequency (kHz) of `cpu` at `t_ns`, from the sorted changes; `None` before the first.
-fn freq_at(changes: &[(u64, u32)], t_ns: u64) -> Option<u32> {
+pub(crate) fn freq_at(changes: &[(u64, u32)], t_ns: u64) -> Option<u32> {
     let i = changes.partition_point(|&(t, _)| t <= t_ns);
     (i > 0).then(|| changes[i - 1].1)
 }
 
 /// Groups units into frequency domains: equal value sequences with times within 2 ms; units without data share one group.
-fn infer_domains(unit_freq: &[Vec<(u64, u32)>]) -> Vec<Vec<usize>> {
+pub(crate) fn infer_domains(unit_freq: &[Vec<(u64, u32)>]) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut no_data: Vec<usize> = Vec::new();
     for (u, changes) in unit_freq.iter().enumerate() {
@@ -69,6 +69,42 @@ fn infer_domains(unit_freq: &[Vec<(u64, u32)>]) -> Vec<Vec<usize>> {
         groups.push(no_data);
     }
     groups
+}
+
+/// `big<c>` for the fastest of several clusters, `little<c>` for ratio 1, `mid<c>` between, `cores` when there is one.
+pub(crate) fn cluster_name(c: usize, ratio: &[f64]) -> String {
+    let max_ratio = ratio.iter().copied().fold(0.0, f64::max);
+    if ratio.len() == 1 {
+        "cores".to_string()
+    } else if (ratio[c] - max_ratio).abs() < 1e-9 && ratio[c] > 1.0 {
+        format!("big{c}")
+    } else if (ratio[c] - 1.0).abs() < 1e-9 {
+        format!("little{c}")
+    } else {
+        format!("mid{c}")
+    }
+}
+
+/// A cluster with estimated power tables: `levels` (MHz, ascending, top = reference), starting at `first_mhz` when it is a level.
+pub(crate) fn estimated_cluster(name: String, cores: u32, levels: &[u32], first_mhz: u32, ratio: f64) -> Cluster {
+    let top = *levels.last().unwrap_or(&1000);
+    let levels = if levels.is_empty() { vec![top] } else { levels.to_vec() };
+    let watts = 0.2 * libm::pow(ratio, 1.5);
+    let active_w = scaled_power_table(&levels, top, watts, 2.5);
+    let idle_w = active_w.iter().map(|w| (w * 0.1 * 1e4).round() / 1e4).collect();
+    Cluster {
+        name: name.clone(),
+        core_type: name,
+        cores,
+        freq_mhz: if levels.contains(&first_mhz) { first_mhz } else { top },
+        freqs_mhz: levels,
+        ref_freq_mhz: top,
+        ratio,
+        l1_kb: 32,
+        l2_kb: 1024,
+        active_w,
+        idle_w,
+    }
 }
 
 /// Builds the calibrated scenario.
@@ -239,36 +275,12 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
     }
     // Platform, ordered as the groups are.
     let order: Vec<usize> = (0..n_clusters).collect();
-    let max_ratio = ratio.iter().copied().fold(0.0, f64::max);
     let clusters: Vec<Cluster> = order
         .iter()
         .map(|&c| {
-            let name = if n_clusters == 1 {
-                "cores".to_string()
-            } else if (ratio[c] - max_ratio).abs() < 1e-9 && ratio[c] > 1.0 {
-                format!("big{c}")
-            } else if (ratio[c] - 1.0).abs() < 1e-9 {
-                format!("little{c}")
-            } else {
-                format!("mid{c}")
-            };
-            let watts = 0.2 * libm::pow(ratio[c], 1.5);
-            let active_w = scaled_power_table(&levels[c], top[c], watts, 2.5);
-            let idle_w = active_w.iter().map(|w| (w * 0.1 * 1e4).round() / 1e4).collect();
+            let name = cluster_name(c, &ratio);
             let first = groups[c].iter().filter_map(|&u| unit_freq[u].first()).min_by_key(|x| x.0).map_or(top[c], |x| (x.1 + 500) / 1000);
-            Cluster {
-                name: name.clone(),
-                core_type: name,
-                cores: groups[c].len() as u32,
-                freqs_mhz: levels[c].clone(),
-                freq_mhz: if levels[c].contains(&first) { first } else { top[c] },
-                ref_freq_mhz: top[c],
-                ratio: ratio[c],
-                l1_kb: 32,
-                l2_kb: 1024,
-                active_w,
-                idle_w,
-            }
+            estimated_cluster(name, groups[c].len() as u32, &levels[c], first, ratio[c])
         })
         .collect();
     // DVFS replay from each cluster's first unit with data.

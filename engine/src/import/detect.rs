@@ -9,6 +9,8 @@ pub fn by_name(file_name: &str) -> Option<Format> {
     let name = lower.strip_suffix(".gz").unwrap_or(&lower);
     if name.ends_with(".prv") {
         Some(Format::Paraver)
+    } else if name.ends_with(".paje") || name.ends_with("paje.trace") {
+        Some(Format::Paje)
     } else if name.ends_with(".html") || name.ends_with(".htm") {
         Some(Format::Systrace)
     } else if name.ends_with(".json") {
@@ -25,6 +27,9 @@ pub fn by_content(head: &[u8]) -> Format {
     let has = |needle: &[u8]| memchr::memmem::find(body, needle).is_some();
     if body.starts_with(b"#Paraver") {
         return Format::Paraver;
+    }
+    if (body.starts_with(b"%") || body.starts_with(b"#")) && memchr::memmem::find(&body[..body.len().min(8192)], b"%EventDef").is_some() {
+        return Format::Paje;
     }
     let lower_head: Vec<u8> = body.iter().take(4096).map(u8::to_ascii_lowercase).collect();
     if lower_head.starts_with(b"<!doctype html") || lower_head.starts_with(b"<html") || has(b"class=\"trace-data\"") {

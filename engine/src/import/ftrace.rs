@@ -162,6 +162,24 @@ fn parse_switch(p: &[u8]) -> Option<(&[u8], u32, &[u8], u32)> {
     Some((prev_comm, prev_pid, next_comm, next_pid))
 }
 
+/// A frequency (`cpu_frequency[_devlib]: state=kHz cpu_id=N`) or capacity (`cpu_capacity: cpu=N capacity=C`) event.
+fn power_event(b: &mut Builder, event: &[u8], payload: &[u8], t_ns: i64, at: Location) {
+    if event == b"cpu_capacity" {
+        let cpu = field(payload, b"cpu=").or_else(|| field(payload, b"cpu_id=")).and_then(parse_u64);
+        match (cpu, field(payload, b"capacity=").and_then(parse_u64)) {
+            (Some(cpu), Some(cap)) if cpu < 4096 && cap > 0 && cap < u32::MAX as u64 => b.capacity(cpu as u32, cap as u32),
+            _ => b.diag(at, "cpu_capacity without cpu= and capacity=".into()),
+        }
+        return;
+    }
+    let state = field(payload, b"state=").and_then(parse_u64);
+    let cpu = field(payload, b"cpu_id=").and_then(parse_u64);
+    match (state, cpu) {
+        (Some(khz), Some(cpu)) if cpu < 4096 && khz < u32::MAX as u64 => b.freq(cpu as u32, t_ns, khz as u32),
+        _ => b.diag(at, format!("{} without state= and cpu_id=", String::from_utf8_lossy(event))),
+    }
+}
+
 /// Who runs on a CPU since when.
 #[derive(Clone, Copy)]
 struct Running {
@@ -274,14 +292,8 @@ impl FtraceParser {
         match ev.event {
             b"sched_switch" => self.switch(b, &ev, at),
             b"cpu_idle" => self.cpu_idle(b, &ev, at),
-            b"cpu_frequency" => {
-                let state = field(ev.payload, b"state=").and_then(parse_u64);
-                let cpu = field(ev.payload, b"cpu_id=").and_then(parse_u64);
-                match (state, cpu) {
-                    (Some(khz), Some(cpu)) if cpu < 4096 && khz < u32::MAX as u64 => b.freq(cpu as u32, ev.t_ns, khz as u32),
-                    _ => b.diag(at, "cpu_frequency without state= and cpu_id=".into()),
-                }
-            }
+            b"cpu_frequency" | b"cpu_frequency_devlib" => power_event(b, ev.event, ev.payload, ev.t_ns, at),
+            b"cpu_capacity" => power_event(b, ev.event, ev.payload, ev.t_ns, at),
             b"tracing_mark_write" | b"print" => self.mark(b, &ev, at),
             b"sched_wakeup" | b"sched_wakeup_new" => self.wakeup(b, &ev),
             _ => {}
@@ -361,6 +373,17 @@ impl FtraceParser {
 
     fn mark(&mut self, b: &mut Builder, ev: &EventLine<'_>, at: Location) {
         let mut text = ev.payload;
+        // devlib / LISA write frequencies and capacities into the marker: `[tracing_mark_write: ]cpu_frequency_devlib: state=… cpu_id=…`.
+        if !text.starts_with(b"B|") {
+            for event in [&b"cpu_frequency_devlib:"[..], b"cpu_frequency:", b"cpu_capacity:"] {
+                if let Some(p) = memchr::memmem::find(text, event).filter(|&p| p == 0 || text[p - 1] == b' ') {
+                    let name = &event[..event.len() - 1];
+                    b.count_event(name);
+                    power_event(b, name, trim(&text[p + event.len()..]), ev.t_ns, at);
+                    return;
+                }
+            }
+        }
         // `print: tracing_mark_write: B|…` and `print: 0xffff…s: B|…` carry a prefix.
         if !(text.starts_with(b"B|") || text.starts_with(b"E")) {
             if let Some(p) = memchr::memmem::find(text, b": ") {

@@ -1,4 +1,4 @@
-//! Importers of traces recorded on real hardware (ftrace text, Android systrace HTML, Chrome Trace Event JSON, Taskflow profiler JSON, Paraver), all producing one [`ImportedTrace`].
+//! Importers of traces recorded on real hardware (ftrace text, Android systrace HTML, Chrome Trace Event JSON, Taskflow profiler JSON, Paraver, Paje), all producing one [`ImportedTrace`].
 //!
 //! Parsing never fails and never panics: a malformed line becomes a [`Diagnostic`] with its line or byte offset, and whatever parsed well is kept.
 //! Input arrives in chunks through [`Importer::push`], so a caller can report progress and cancel (by dropping the importer); gzip is undone on the fly.
@@ -10,6 +10,7 @@ pub mod chrome;
 pub mod detect;
 pub mod ftrace;
 pub mod lines;
+pub mod paje;
 pub mod paraver;
 pub mod systrace;
 pub mod taskflow;
@@ -35,6 +36,8 @@ pub enum Format {
     Taskflow,
     /// Paraver `.prv`, with `.pcf` names and `.row` labels when given.
     Paraver,
+    /// Paje trace (StarPU's `paje.trace`, SimGrid, PajeNG, ViTE).
+    Paje,
     /// Nothing recognisable.
     Unknown,
 }
@@ -48,6 +51,7 @@ impl Format {
             Format::ChromeJson => "chrome_json",
             Format::Taskflow => "taskflow",
             Format::Paraver => "paraver",
+            Format::Paje => "paje",
             Format::Unknown => "unknown",
         }
     }
@@ -60,6 +64,7 @@ impl Format {
             "chrome" | "chrome_json" | "json" => Format::ChromeJson,
             "taskflow" | "tfprof" => Format::Taskflow,
             "paraver" | "prv" => Format::Paraver,
+            "paje" => Format::Paje,
             _ => return None,
         })
     }
@@ -140,6 +145,8 @@ pub struct ImportedTrace {
     pub events: Vec<(String, u64)>,
     /// Wake-ups (`sched_wakeup`): who woke whom, when; threads index [`threads`](Self::threads).
     pub wakeups: Vec<Wakeup>,
+    /// CPU capacities (`cpu_capacity` events or marks): (cpu, capacity out of 1024), by CPU.
+    pub capacities: Vec<(u32, u32)>,
 }
 
 /// A thread woken by another (or by an interrupt, `waker` = `NO_ITEM`).
@@ -164,7 +171,7 @@ impl ImportedTrace {
         let idle = self.record.kind.iter().filter(|&&k| k == SegmentKind::Idle as u8).count();
         let events: serde_json::Map<String, serde_json::Value> =
             self.events.iter().map(|(n, c)| (n.clone(), serde_json::Value::from(*c))).collect();
-        serde_json::json!({
+        let mut summary = serde_json::json!({
             "format": self.format,
             "bytes": self.bytes,
             "cores": self.n_cpus(),
@@ -182,7 +189,12 @@ impl ImportedTrace {
             "events": events,
             "diagnostics": self.diagnostics_total,
             "first_diagnostics": self.diagnostics.iter().take(20).map(|d| d.to_string()).collect::<Vec<_>>(),
-        })
+        });
+        if !self.capacities.is_empty() {
+            let caps: serde_json::Map<String, serde_json::Value> = self.capacities.iter().map(|&(cpu, cap)| (cpu.to_string(), cap.into())).collect();
+            summary["capacities"] = serde_json::Value::Object(caps);
+        }
+        summary
     }
 }
 
@@ -193,6 +205,7 @@ enum Parser {
     Chrome(chrome::ChromeParser),
     Taskflow(taskflow::TaskflowParser),
     Paraver(paraver::ParaverParser),
+    Paje(paje::PajeParser),
     Unknown,
 }
 
@@ -327,6 +340,7 @@ impl Importer {
             Format::ChromeJson => Parser::Chrome(chrome::ChromeParser::new()),
             Format::Taskflow => Parser::Taskflow(taskflow::TaskflowParser::new()),
             Format::Paraver => Parser::Paraver(paraver::ParaverParser::new(self.pcf.as_deref(), self.row.as_deref())),
+            Format::Paje => Parser::Paje(paje::PajeParser::new()),
             Format::Unknown => Parser::Unknown,
         });
     }
@@ -339,6 +353,7 @@ impl Importer {
             Some(Parser::Chrome(p)) => p.push(b, data),
             Some(Parser::Taskflow(p)) => p.push(b, data),
             Some(Parser::Paraver(p)) => p.push(b, data),
+            Some(Parser::Paje(p)) => p.push(b, data),
             Some(Parser::Unknown) | None => {}
         }
     }
@@ -375,8 +390,9 @@ impl Importer {
             Some(Parser::Chrome(p)) => p.finish(b),
             Some(Parser::Taskflow(p)) => p.finish(b),
             Some(Parser::Paraver(p)) => p.finish(b),
+            Some(Parser::Paje(p)) => p.finish(b),
             Some(Parser::Unknown) | None => {
-                let message = "not a trace format this importer knows (ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv)";
+                let message = "not a trace format this importer knows (ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv, Paje)";
                 b.diag(Location::None, message.to_string());
             }
         }

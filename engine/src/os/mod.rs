@@ -20,6 +20,7 @@ pub mod linux;
 pub mod metrics;
 pub mod pbs;
 pub mod pinned;
+pub mod bursts;
 mod sim;
 
 use crate::sim::{Rng, TimeNs};

@@ -2,7 +2,7 @@
 // engine.worker.ts, so a 100 MB parse never delays simulations and Cancel
 // can stop it at once (the worker is terminated). The file is read in
 // 4 MiB slices; progress is reported after each slice is parsed.
-import type { CalibrationResult, ImportRequest, ImportResponse, ImportResult } from "./import-protocol";
+import type { CalibrationResult, ImportRequest, ImportResponse, ImportResult, ReplayResult } from "./import-protocol";
 
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
@@ -55,6 +55,11 @@ export class TraceImportClient {
   /** The calibrated scenario of the last import. */
   calibrate(optionsJson = ""): Promise<CalibrationResult> {
     return this.call({ op: "calibrate", arg: optionsJson }) as Promise<CalibrationResult>;
+  }
+
+  /** The last import against its replays (`asymlab replay` in the page). */
+  replay(optionsJson = ""): Promise<ReplayResult> {
+    return this.call({ op: "replay", arg: optionsJson }) as Promise<ReplayResult>;
   }
 
   /** Chrome Trace JSON of the last import. */

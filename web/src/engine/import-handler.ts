@@ -28,6 +28,7 @@ export interface WasmTraceImport {
   freq_khz(): Uint32Array;
   export_chrome(processName: string): string;
   calibrate(optionsJson: string): string;
+  replay(optionsJson: string): string;
   free(): void;
 }
 
@@ -75,6 +76,10 @@ export function handleImport(wasm: WasmImportModule, request: ImportRequest): un
     case "calibrate": {
       if (!current) throw new Error("import a trace first");
       return JSON.parse(current.calibrate(request.arg ?? ""));
+    }
+    case "replay": {
+      if (!current) throw new Error("import a trace first");
+      return JSON.parse(current.replay(request.arg ?? ""));
     }
     case "export": {
       if (!current) throw new Error("import a trace first");

@@ -1,13 +1,13 @@
 // Messages of a trace import between import-client.ts (main thread) and
 // engine.worker.ts (which hands them to import-handler.ts).
 
-export type ImportOp = "start" | "chunk" | "finish" | "calibrate" | "export";
+export type ImportOp = "start" | "chunk" | "finish" | "calibrate" | "replay" | "export";
 
 export interface ImportRequest {
   readonly kind: "import";
   readonly id: number;
   readonly op: ImportOp;
-  /** File name for "start"; options JSON for "calibrate"; process name for "export". */
+  /** File name for "start"; options JSON for "calibrate" and "replay"; process name for "export". */
   readonly arg?: string;
   /** Paraver side files for "start". */
   readonly pcf?: string;
@@ -72,4 +72,28 @@ export function importResultTransferables(r: ImportResult): ArrayBuffer[] {
 export interface CalibrationResult {
   readonly scenario: string;
   readonly report: unknown;
+}
+
+/** What a trace or a replay measured (engine/src/replay/mod.rs `Measure`). */
+export interface ReplayMeasure {
+  readonly span_ns: number;
+  readonly busy_ns_per_core: readonly number[];
+}
+
+/** One replay: scheduler, whether wake-ups took the recorded CPUs, what it measured, its errors. */
+export interface ReplayRunSummary {
+  readonly scheduler: string;
+  readonly wakeups: "recorded" | "simulated";
+  readonly sim: ReplayMeasure;
+  readonly span_error: number;
+  readonly busy_error: number;
+}
+
+/** `TraceImport.replay()`: `asymlab replay`'s JSON plus thread labels. */
+export interface ReplayResult {
+  readonly trace: ReplayMeasure;
+  readonly cpus: readonly number[];
+  readonly calibration: unknown;
+  readonly runs: readonly ReplayRunSummary[];
+  readonly labels: readonly string[];
 }

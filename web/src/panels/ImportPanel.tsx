@@ -8,6 +8,8 @@ import { formatDuration } from "../logic/format";
 import { buildImportedView, diagnosticText } from "../logic/imported-trace";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { selectImported } from "../state/selectors";
+import type { ReplayResult } from "../engine/import-protocol";
+import { ReplayTable } from "./ReplayTable";
 
 type Status =
   | { readonly kind: "idle" }
@@ -40,6 +42,8 @@ export function ImportPanel() {
   /** Cluster sizes typed by the user ("4,4"); empty: inferred from frequency domains. */
   const [split, setSplit] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The last import against its replays; cleared by a new import. */
+  const [replay, setReplay] = useState<ReplayResult | null>(null);
   const imported = useAppStore(selectImported);
 
   const start = useCallback(
@@ -50,6 +54,7 @@ export function ImportPanel() {
         return;
       }
       const name = picked.trace.name;
+      setReplay(null);
       setStatus({ kind: "parsing", name, fraction: 0 });
       client.importFiles(picked, (fraction) => setStatus({ kind: "parsing", name, fraction })).then(
         (result) => {
@@ -93,6 +98,17 @@ export function ImportPanel() {
     client.exportChrome(imported.fileName).then(
       (text) => download(`${imported.fileName.replace(/\.(gz|json|html?|txt|prv)$/i, "")}.chrome.json`, text),
       (err: unknown) => setStatus({ kind: "error", message: err instanceof Error ? err.message : String(err) }),
+    );
+  };
+
+  const runReplay = () => {
+    const clusters = split.includes(":") ? split : "";
+    client.replay(JSON.stringify({ all: true, ...(clusters ? { clusters } : {}) })).then(
+      (result) => {
+        setReplay(result);
+        setStatus({ kind: "done", message: "Replayed: the recording against linux (recorded wake-up CPUs), the recorded placement and every OS-level scheduler." });
+      },
+      (err: unknown) => setStatus({ kind: "error", message: `Cannot replay: ${err instanceof Error ? err.message : String(err)}` }),
     );
   };
 
@@ -151,6 +167,9 @@ export function ImportPanel() {
           <button type="button" data-testid="calibrate" onClick={calibrate} title="Infer clusters, speed ratios and tasks from the trace, then run every scheduler on them">
             Calibrate and simulate
           </button>
+          <button type="button" data-testid="replay" onClick={runReplay} title="Replay the recorded threads under linux (and every OS-level scheduler) on the platform found in the trace; clusters as CPU sets such as 1,2:0,3-5">
+            Replay and compare
+          </button>
           <button type="button" data-testid="export-chrome" onClick={exportChrome} title="Chrome Trace Event JSON, one process named after the file; opens in ui.perfetto.dev and speedscope">
             Export Chrome JSON
           </button>
@@ -160,6 +179,7 @@ export function ImportPanel() {
           <span className="muted">span {formatDuration(imported.spanNs)}</span>
         </div>
       )}
+      {imported && replay && <ReplayTable result={replay} />}
       {imported && imported.result.diagnostics.length > 0 && (
         <details className="import-diagnostics" data-testid="import-diagnostics">
           <summary>

@@ -1,0 +1,97 @@
+//! Replay of every sample trace (docs/importing-traces.md, "Replay"): the documented target is a span and a mean per-core busy
+//! error within 10% (asserted with no further tolerance). The recorded placement (the workload model alone) meets it on every
+//! sample; the faithful Linux replay meets the span target everywhere and the busy target everywhere but the known gaps below,
+//! which must stay gaps until the docs are updated (as `known_gap` claims do).
+
+use engine::import::{import_bytes, Format};
+use engine::replay::{self, PlatformSpec, FAITHFUL, RECORDED};
+
+use crate::import_dump::traces_dir;
+
+/// The documented target (docs/importing-traces.md): relative span error and mean relative busy error per core.
+const TARGET: f64 = 0.10;
+
+/// Samples whose faithful Linux replay misses the busy target, with the reason written in docs/importing-traces.md.
+const KNOWN_BUSY_GAPS: &[&str] = &["trace_surfaceflinger.html"];
+
+const SAMPLES: &[&str] = &[
+    "trace_surfaceflinger.html",
+    "dreamplace.json",
+    "worker0.pt.trace.json.gz",
+    "fixtures/trace-cmd-devlib-noncontiguous.txt",
+    "fixtures/paje-handwritten.trace",
+];
+
+fn load(rel: &str) -> engine::import::ImportedTrace {
+    let bytes = std::fs::read(traces_dir().join(rel)).expect("sample");
+    import_bytes(rel, &bytes)
+}
+
+#[test]
+fn every_sample_replays_within_the_documented_error() {
+    for rel in SAMPLES {
+        let trace = load(rel);
+        let model = replay::calibrate(&trace, None).expect("calibrates");
+        let runs = replay::run_set(&model, FAITHFUL, true, 1).expect("replays");
+        let (faithful, recorded) = (&runs[0], &runs[1]);
+        assert_eq!((faithful.scheduler.as_str(), recorded.scheduler.as_str()), (FAITHFUL, RECORDED));
+        assert!(recorded.span_error <= TARGET && recorded.busy_error <= TARGET, "{rel}: recorded placement {} / {}", recorded.span_error, recorded.busy_error);
+        assert!(faithful.span_error <= TARGET, "{rel}: span error {}", faithful.span_error);
+        let gap = KNOWN_BUSY_GAPS.contains(rel);
+        assert_eq!(faithful.busy_error > TARGET, gap, "{rel}: busy error {} (known gap: {gap}); update docs/importing-traces.md", faithful.busy_error);
+        // What-if: every applicable scheduler replays the same work to the end.
+        assert!(runs.len() >= 2 + replay::applicable_schedulers().len());
+        let total = |m: &replay::Measure| m.busy_ns_per_core.iter().sum::<u64>() as f64;
+        for r in &runs {
+            assert!(r.sim.span_ns > 0 && r.span_error.is_finite() && r.busy_error.is_finite(), "{rel}: {}", r.scheduler);
+            // Work is conserved up to frequency and speed differences between cores: within a factor 4 of the recorded busy time.
+            let ratio = total(&r.sim) / total(&model.trace).max(1.0);
+            assert!((0.25..=4.0).contains(&ratio), "{rel}: {} busy ratio {ratio}", r.scheduler);
+        }
+    }
+}
+
+#[test]
+fn devlib_frequencies_give_non_contiguous_clusters_and_a_ratio_from_the_same_thread() {
+    let trace = load("fixtures/trace-cmd-devlib-noncontiguous.txt");
+    assert_eq!(trace.format, Format::Ftrace);
+    let model = replay::calibrate(&trace, None).expect("calibrates");
+    let p = &model.platform;
+    assert_eq!(p.cpu_of_core, vec![0, 3, 4, 5, 1, 2]);
+    assert_eq!(p.platform.clusters.iter().map(|c| c.freqs_mhz.clone()).collect::<Vec<_>>(), vec![vec![600, 1000], vec![1800]]);
+    // The render thread runs 0.8 ms on a big CPU at 1800 MHz and 1.6 ms on a LITTLE one at 1000 MHz: ratio 2.
+    assert_eq!(p.platform.clusters[1].ratio, 2.0, "{}", model.report);
+    assert_eq!(model.report["platform"]["clusters"][1]["estimate"]["threads"], 1);
+    // The sensor wakes the logger: wake edges, and the periodic trace stays mostly idle when replayed.
+    assert_eq!(model.report["workload"]["wake_edges"], 10);
+    let linux = replay::run(&model, FAITHFUL, 1, true).expect("replays");
+    let busy: u64 = linux.sim.busy_ns_per_core.iter().sum();
+    assert!(busy * 2 < linux.sim.span_ns * 6 / 4, "mostly idle: {busy} ns busy over {} ns on 6 cores", linux.sim.span_ns);
+    // The same split given by the flag or a description file; a CPU left out is named.
+    let flag = PlatformSpec::from_flag("1,2:0,3-5").expect("flag");
+    let given = replay::calibrate(&trace, Some(&flag)).expect("given");
+    assert_eq!(given.platform.cpu_of_core, vec![1, 2, 0, 3, 4, 5]);
+    assert_eq!(given.platform.platform.clusters[0].ratio, 2.0);
+    let json = PlatformSpec::from_json(r#"{"clusters":[{"name":"big","cpus":[2,1],"capacity":1024},{"name":"LITTLE","cpus":[0,3,4,5],"capacity":512}]}"#).expect("json");
+    let described = replay::calibrate(&trace, Some(&json)).expect("described");
+    assert_eq!(described.platform.platform.clusters.iter().map(|c| (c.name.clone(), c.ratio)).collect::<Vec<_>>(), vec![("big".into(), 2.0), ("LITTLE".into(), 1.0)]);
+    let missing = PlatformSpec::from_flag("1,2:0,3").expect("flag");
+    let err = replay::calibrate(&trace, Some(&missing)).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("CPU 4 of the trace is in no cluster"), "{err}");
+}
+
+#[test]
+fn import_exits_non_zero_naming_the_format_when_nothing_was_imported() {
+    let dir = std::env::temp_dir().join(format!("asymlab-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "shopping list\nmilk\n").expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_asymlab")).arg("import").arg(&file).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("nothing could be imported") && err.contains("(read as unknown)"), "{err}");
+    let ok = std::process::Command::new(env!("CARGO_BIN_EXE_asymlab")).arg("import").arg(traces_dir().join("fixtures/paje-handwritten.trace")).output().expect("runs");
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("\"format\": \"paje\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
