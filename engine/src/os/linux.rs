@@ -1,39 +1,334 @@
-//! Linux (LIN, Zhang et al.): asymmetry-unaware. New threads go to a random idle core, woken threads to their previous core
-//! when it is idle (else a random idle core), and balancing equalises runnable threads per core, ignoring core speed.
-//! Its random placement makes completion times vary from run to run (Zhang et al.'s jitter).
+//! Linux CFS (LIN, Zhang et al.'s baseline; docs/model.md §4c): per-CPU run queues with PELT load tracking, periodic
+//! load balancing up the scheduling domains (within a cluster, then across clusters) with the kernel's imbalance rules,
+//! active balancing that pushes a lone running task after repeated failed attempts, newly-idle pulling, fork placement on
+//! the idlest group and CPU, and wake-up placement on the previous CPU or an idle CPU sharing its cache. Like the kernel
+//! Zhang et al. ran (2.6.27, no CPU capacities) it counts every CPU as equal, so it moves threads between large and small
+//! cores by count, in either direction. `misfit=on` adds what capacity-aware kernels (4.20+) do: a running task that does
+//! not fit a small CPU is pulled by a big CPU as soon as one is idle. Ties between equally idle CPUs or groups are broken
+//! at random (they stand for the timing noise that decides them on real hardware), which gives Zhang et al.'s
+//! run-to-run variation.
 
-use super::{pull_queued, BalanceReason, Move, OsScheduler, OsView};
+use super::cfs::{build_domains, group_stats, imbalance, Domain, Migration, Pelt, Shadow, FIT_MARGIN, NICE_0_LOAD};
+use super::{BalanceReason, Move, OsScheduler, OsView, ThreadState};
+use crate::sim::TimeNs;
+
+/// Per-CPU, per-domain balancing state (`sd->balance_interval`, `sd->nr_balance_failed`, `sd->last_balance`).
+#[derive(Clone, Copy, Default)]
+struct DomainState {
+    interval_ms: u64,
+    failed: u32,
+    last_ns: TimeNs,
+}
 
 /// See the module doc.
 pub struct Linux {
-    /// Runnable-count balancing on or off.
+    /// Load balancing (periodic, active and newly-idle) on or off.
     pub lb: bool,
+    /// Capacity-aware misfit migration (off: Zhang et al.'s capacity-blind kernel).
+    pub misfit: bool,
+    pelt: Pelt,
+    domains: Vec<Vec<Domain>>,
+    state: Vec<Vec<DomainState>>,
+}
+
+impl Linux {
+    /// A CFS model; domains are built from the platform on the first call.
+    pub fn new(lb: bool, misfit: bool) -> Self {
+        Linux { lb, misfit, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
+    }
+
+    fn prepare(&mut self, view: &OsView) {
+        if self.domains.len() != view.cores.len() {
+            self.domains = build_domains(view);
+            self.state = self.domains.iter().map(|ds| ds.iter().map(|d| DomainState { interval_ms: d.min_interval_ms, failed: 0, last_ns: 0 }).collect()).collect();
+        }
+        self.pelt.observe(view);
+    }
+
+    fn misfit_on(&self, view: &OsView, cpu: usize, thread: usize) -> bool {
+        misfit_on(self.misfit, view, cpu, thread)
+    }
+
+    /// Fork placement (`find_idlest_group()` then `find_idlest_group_cpu()`), from the top domain down.
+    fn fork_cpu(&self, view: &mut OsView, near: Option<usize>) -> usize {
+        let shadow = Shadow::of(view);
+        let start = near.unwrap_or(0).min(view.cores.len().saturating_sub(1));
+        let mut span: Vec<usize> = (0..view.cores.len()).filter(|&c| shadow.online[c]).collect();
+        if let Some(top) = self.domains.get(start).and_then(|ds| ds.last()) {
+            if top.groups.len() > 1 {
+                // The group with the most idle CPUs, then the fewest tasks; near-ties go either way.
+                let key = |g: &Vec<usize>| {
+                    let idle = g.iter().filter(|&&c| shadow.idle(c)).count();
+                    let nr: usize = g.iter().map(|&c| shadow.nr(c)).sum();
+                    (idle, std::cmp::Reverse(nr))
+                };
+                let best = top.groups.iter().map(key).max();
+                let tied: Vec<usize> = (0..top.groups.len()).filter(|&g| Some(key(&top.groups[g])) == best).collect();
+                if let Some(g) = view.pick(&tied) {
+                    span = top.groups[g].iter().copied().filter(|&c| shadow.online[c]).collect();
+                }
+            }
+        }
+        let idle: Vec<usize> = span.iter().copied().filter(|&c| shadow.idle(c)).collect();
+        if let Some(c) = view.pick(&idle) {
+            return c;
+        }
+        let min = span.iter().map(|&c| shadow.load(c, &self.pelt)).fold(f64::INFINITY, f64::min);
+        let least: Vec<usize> = span.into_iter().filter(|&c| shadow.load(c, &self.pelt) <= min).collect();
+        view.pick(&least).unwrap_or(start)
+    }
+
+    /// Wake-up placement (`select_idle_sibling()`): the previous CPU when idle, else an idle CPU of its cluster (the cache
+    /// domain, scanned from the next CPU on), else the previous CPU's queue. Barrier wake-ups are one-to-many, so the waker's
+    /// CPU is not preferred (`wake_wide()`).
+    fn wake_cpu(&self, view: &OsView, thread: usize, prev: usize) -> Option<usize> {
+        let shadow = Shadow::of(view);
+        if !shadow.online[prev] {
+            return None;
+        }
+        let fits_prev = !self.misfit_on(view, prev, thread);
+        if shadow.idle(prev) && fits_prev {
+            return Some(prev);
+        }
+        let n = view.cores.len();
+        let cluster = view.cores[prev].cluster;
+        let scan = (1..n).map(|i| (prev + i) % n).filter(|&c| view.cores[c].cluster == cluster || (!fits_prev && view.cores[c].big));
+        let idle: Vec<usize> = scan.filter(|&c| shadow.idle(c)).collect();
+        // With capacities known, a task that does not fit prefers an idle big CPU (`select_idle_capacity()`).
+        idle.iter().copied().find(|&c| !fits_prev && view.cores[c].big).or_else(|| idle.first().copied()).or(Some(prev))
+    }
+
+    /// One CPU's balancing pass over its domains, bottom-up (`rebalance_domains()` or, when `newidle`, `newidle_balance()`).
+    fn balance_cpu(&mut self, view: &OsView, shadow: &mut Shadow, cpu: usize, newidle: bool, moves: &mut Vec<Move>) {
+        for level in 0..self.domains[cpu].len() {
+            let idle = shadow.idle(cpu);
+            let st = self.state[cpu][level];
+            let domain = &self.domains[cpu][level];
+            if !newidle {
+                let interval_ms = if idle { st.interval_ms } else { st.interval_ms * domain.busy_factor };
+                if view.now_ns < st.last_ns + interval_ms * 1_000_000 {
+                    continue;
+                }
+                self.state[cpu][level].last_ns = view.now_ns;
+            }
+            let pulled = self.load_balance(view, shadow, cpu, level, newidle, moves);
+            if newidle && pulled {
+                break;
+            }
+        }
+    }
+
+    /// `load_balance()` at one level; true when something moved.
+    fn load_balance(&mut self, view: &OsView, shadow: &mut Shadow, cpu: usize, level: usize, newidle: bool, moves: &mut Vec<Move>) -> bool {
+        let domain = self.domains[cpu][level].clone();
+        let Some(local) = domain.group_of(cpu) else { return false };
+        // Only a bigger CPU sees a misfit task (`update_sd_pick_busiest()` skips it otherwise).
+        let (enabled, dst_big) = (self.misfit, view.cores[cpu].big);
+        let src = {
+            let sh: &Shadow = shadow;
+            let misfit = |c: usize| dst_big && sh.running[c].is_some_and(|t| misfit_on(enabled, view, c, t));
+            let stats: Vec<_> = domain.groups.iter().map(|g| group_stats(sh, &self.pelt, g, &misfit)).collect();
+            let Some((busiest, migration)) = imbalance(&domain, &stats, local, sh.idle(cpu)) else {
+                let st = &mut self.state[cpu][level];
+                st.failed = 0;
+                st.interval_ms = (st.interval_ms * 2).min(domain.max_interval_ms);
+                return false;
+            };
+            // `find_busiest_queue()`: the CPU of the busiest group with the most tasks (then the most load), or the misfit one.
+            let pelt = &self.pelt;
+            let src = domain.groups[busiest].iter().copied().filter(|&c| sh.online[c] && sh.nr(c) > 0).max_by(|&a, &b| {
+                let key = |c: usize| (u8::from(misfit(c)), sh.nr(c));
+                key(a).cmp(&key(b)).then(sh.load(a, pelt).partial_cmp(&sh.load(b, pelt)).unwrap_or(std::cmp::Ordering::Equal)).then(b.cmp(&a))
+            });
+            src.map(|s| (s, migration))
+        };
+        let idle = shadow.idle(cpu);
+        let Some((src, migration)) = src else { return false };
+        let mut moved = 0usize;
+        if migration != Migration::Misfit {
+            // `detach_tasks()`: queued tasks only, the least recently queued first, until the imbalance is met.
+            let mut budget = migration;
+            while let Some(&t) = shadow.queued[src].first() {
+                let done = match budget {
+                    Migration::Tasks(n) => moved >= n,
+                    Migration::Load(l) => l <= 0.0,
+                    Migration::Misfit => true,
+                };
+                if done || !shadow.movable[t] || shadow.nr(src) <= 1 {
+                    break;
+                }
+                if let Migration::Load(l) = budget {
+                    budget = Migration::Load(l - self.pelt.load.get(t).copied().unwrap_or(NICE_0_LOAD));
+                }
+                shadow.apply(t, src, cpu);
+                moves.push(Move { thread: t, to_core: cpu });
+                moved += 1;
+            }
+        }
+        let st = &mut self.state[cpu][level];
+        if moved > 0 {
+            st.failed = 0;
+            st.interval_ms = domain.min_interval_ms;
+            return true;
+        }
+        // Nothing detachable: the busiest CPU runs its only task. Count the failure (not when newly idle) and push the
+        // running task by active balancing once failures exceed cache_nice_tries + 2, or at once for a misfit task.
+        if !newidle {
+            // Unbalanced: keep trying at the shortest interval (`sd->balance_interval = sd->min_interval`).
+            st.failed += 1;
+            st.interval_ms = domain.min_interval_ms;
+        }
+        let active = migration == Migration::Misfit || (!newidle && st.failed > domain.cache_nice_tries + 2);
+        let Some(t) = shadow.running[src] else { return false };
+        if !active || !idle || !shadow.movable[t] || view.threads[t].state != ThreadState::Running {
+            return false;
+        }
+        st.failed = domain.cache_nice_tries + 1;
+        st.interval_ms = domain.min_interval_ms;
+        shadow.apply(t, src, cpu);
+        moves.push(Move { thread: t, to_core: cpu });
+        true
+    }
+}
+
+/// A thread's tracked utilisation does not fit a non-big CPU (`task_fits_cpu()` with a 20% margin); only when `enabled`.
+fn misfit_on(enabled: bool, view: &OsView, cpu: usize, thread: usize) -> bool {
+    enabled && !view.cores[cpu].big && view.threads[thread].util * FIT_MARGIN > NICE_0_LOAD
 }
 
 impl OsScheduler for Linux {
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize {
+        self.prepare(view);
         let prev = view.threads[thread].prev_core;
         if wake {
-            if let Some(p) = prev {
-                if view.cores[p].online && view.cores[p].is_idle() {
-                    return p;
-                }
+            if let Some(c) = prev.and_then(|p| self.wake_cpu(view, thread, p)) {
+                return c;
             }
         }
-        let idle = view.idle_cores();
-        if let Some(c) = view.pick(&idle) {
-            return c;
-        }
-        let min_load = view.cores.iter().filter(|c| c.online).map(|c| c.load()).min().unwrap_or(0);
-        let least: Vec<usize> = (0..view.cores.len()).filter(|&c| view.cores[c].online && view.cores[c].load() == min_load).collect();
-        view.pick(&least).or(prev).unwrap_or(0)
+        // A new thread is forked near the thread that ran its application last (the parent).
+        let app = view.threads[thread].app;
+        let parent = view.threads.iter().filter(|t| t.app == app).find_map(|t| t.prev_core);
+        self.fork_cpu(view, prev.or(parent))
     }
 
     fn balance(&mut self, view: &mut OsView, reason: BalanceReason) -> Vec<Move> {
+        self.prepare(view);
         if !self.lb {
             return Vec::new();
         }
-        let all: Vec<usize> = (0..view.cores.len()).collect();
-        pull_queued(view, &all, reason == BalanceReason::Tick)
+        let mut shadow = Shadow::of(view);
+        let mut moves = Vec::new();
+        match reason {
+            BalanceReason::Idle(cpu) if cpu < view.cores.len() => self.balance_cpu(view, &mut shadow, cpu, true, &mut moves),
+            BalanceReason::Tick => {
+                for cpu in 0..view.cores.len() {
+                    if shadow.online[cpu] {
+                        self.balance_cpu(view, &mut shadow, cpu, false, &mut moves);
+                    }
+                }
+            }
+            _ => {}
+        }
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::os::{test_view_parts, AppInfo, CoreInfo, ThreadInfo};
+    use crate::sim::Rng;
+
+    /// `big` + `little` cores and `n` threads; `at[i]` is the core of thread i (the first on a core runs, the rest queue).
+    fn parts(big: usize, little: usize, at: &[usize]) -> (Vec<ThreadInfo>, Vec<CoreInfo>, Vec<AppInfo>) {
+        let (mut threads, mut cores, apps) = test_view_parts(big, little, &[(3, at.len() as u32)]);
+        for (t, &c) in at.iter().enumerate() {
+            threads[t].core = Some(c);
+            threads[t].prev_core = Some(c);
+            if cores[c].running.is_none() {
+                cores[c].running = Some(t);
+                threads[t].state = ThreadState::Running;
+            } else {
+                cores[c].queued.push(t);
+                threads[t].state = ThreadState::Runnable;
+            }
+        }
+        (threads, cores, apps)
+    }
+
+    fn balance_at(linux: &mut Linux, parts: &(Vec<ThreadInfo>, Vec<CoreInfo>, Vec<AppInfo>), now_ns: TimeNs, reason: BalanceReason) -> Vec<Move> {
+        let mut rng = Rng::new(7);
+        let mut view = OsView { now_ns, threads: &parts.0, cores: &parts.1, apps: &parts.2, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        linux.balance(&mut view, reason)
+    }
+
+    #[test]
+    fn periodic_balancing_spreads_an_imbalanced_start_within_and_across_clusters() {
+        // Eight threads stacked on core 0 of a 4 + 4 platform.
+        let p = parts(4, 4, &[0; 8]);
+        let moves = balance_at(&mut Linux::new(true, false), &p, 8_000_000, BalanceReason::Tick);
+        let mut at = vec![0usize; 8];
+        for m in &moves {
+            at[m.thread] = m.to_core;
+        }
+        let per_core: Vec<usize> = (0..8).map(|c| at.iter().filter(|&&a| a == c).count()).collect();
+        assert!(per_core.iter().all(|&n| n <= 2), "after one pass no core holds more than two: {per_core:?}");
+        assert!(per_core[4..].iter().sum::<usize>() >= 3, "the other cluster takes its share by count: {per_core:?}");
+        assert!(moves.iter().all(|m| m.thread != 0), "the running thread is not moved while queued ones can be");
+    }
+
+    #[test]
+    fn a_newly_idle_cpu_pulls_a_queued_thread_but_not_a_lone_running_one() {
+        let p = parts(2, 2, &[1, 1, 2]);
+        let moves = balance_at(&mut Linux::new(true, false), &p, 1_000_000, BalanceReason::Idle(0));
+        assert_eq!(moves, vec![Move { thread: 1, to_core: 0 }]);
+        let p = parts(2, 2, &[1, 2, 3]);
+        assert!(balance_at(&mut Linux::new(true, false), &p, 1_000_000, BalanceReason::Idle(0)).is_empty());
+        assert!(balance_at(&mut Linux::new(false, false), &parts(2, 2, &[1, 1]), 1_000_000, BalanceReason::Idle(0)).is_empty(), "lb=off");
+    }
+
+    #[test]
+    fn active_balancing_pushes_lone_running_threads_to_the_idle_cluster_after_repeated_failures() {
+        // The big cluster (0–3) is idle, every little core runs one thread: the top level is unbalanced by count, but only
+        // running threads could move, so the first attempts fail and the fourth failure pushes one (cache_nice_tries + 2 = 3).
+        let p = parts(4, 4, &[4, 5, 6, 7]);
+        let mut linux = Linux::new(true, false);
+        let mut first = None;
+        for tick in 1..=20u64 {
+            let moves = balance_at(&mut linux, &p, tick * 4_000_000, BalanceReason::Tick);
+            if !moves.is_empty() {
+                first = Some((tick, moves));
+                break;
+            }
+        }
+        let (tick, moves) = first.expect("an active balance");
+        assert!(tick >= 4, "not before three failed attempts: tick {tick}");
+        assert!(moves.iter().all(|m| m.to_core < 4 && p.0[m.thread].state == ThreadState::Running), "{moves:?}");
+        assert_eq!(moves.len(), 2, "the counts are evened (4 − 0) / 2, whatever the cores' speeds: {moves:?}");
+    }
+
+    #[test]
+    fn misfit_migration_pulls_a_busy_little_thread_onto_an_idle_big_core_at_once() {
+        let p = parts(2, 2, &[2]);
+        assert!(balance_at(&mut Linux::new(true, false), &p, 1_000_000, BalanceReason::Idle(0)).is_empty(), "capacity-blind: a lone task stays");
+        let moves = balance_at(&mut Linux::new(true, true), &p, 1_000_000, BalanceReason::Idle(0));
+        assert_eq!(moves, vec![Move { thread: 0, to_core: 0 }]);
+    }
+
+    #[test]
+    fn wake_up_goes_to_the_previous_cpu_or_an_idle_one_of_its_cluster() {
+        let (mut threads, cores, apps) = parts(2, 2, &[2, 3]);
+        threads[1].state = ThreadState::Blocked;
+        let mut cores = cores;
+        cores[3].running = None;
+        let mut rng = Rng::new(1);
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        let mut linux = Linux::new(true, false);
+        assert_eq!(linux.place(&mut view, 1, true), 3, "previous CPU idle");
+        // Thread 2 woken with its previous CPU 3 busy, the little cluster full: it queues there rather than cross to big.
+        let (mut threads, cores, apps) = parts(2, 2, &[2, 3, 2]);
+        threads[2].prev_core = Some(3);
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        assert_eq!(linux.place(&mut view, 2, true), 3);
     }
 }

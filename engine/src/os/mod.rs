@@ -12,6 +12,7 @@
 //!  tick (4 ms): utilisation update, balance(tick) ─▶ migrations (cost paid when the thread next runs elsewhere)
 //! ```
 
+pub mod cfs;
 pub mod cluster_switch;
 pub mod gts;
 pub mod iks;

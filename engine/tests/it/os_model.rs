@@ -100,3 +100,31 @@ fn threads_never_share_a_core_and_work_is_conserved() {
         }
     }
 }
+
+/// Linux CFS (docs/model.md §4c): its balancer moves threads between cores (the migrations are in the record) where
+/// placement alone does not, a run repeats bit for bit under one seed and varies across seeds (Zhang et al.'s jitter),
+/// and capacity-aware misfit migration (`misfit=on`) pulls little-core threads onto idle big cores, which the
+/// capacity-blind default leaves where the counts say.
+#[test]
+fn linux_cfs_migrates_threads_is_deterministic_per_seed_and_varies_across_seeds() {
+    for (config, workload) in [("gem5-8l8s", "BS"), ("gem5-6l13s", "BB"), ("gem5-4l18s", "DC")] {
+        let s = os_scenario(config, workload, &["linux", "linux[lb=off]", "linux[misfit=on]"], 1).expect("scenario");
+        let r = engine::run::run(&s).expect("run");
+        let again = engine::run::run(&s).expect("run");
+        for (x, y) in r.runs.iter().zip(&again.runs) {
+            assert_eq!((&x.record.start_ns, &x.record.lane, &x.record.migrations), (&y.record.start_ns, &y.record.lane, &y.record.migrations), "{config} {workload}");
+        }
+        let (on, off, misfit) = (&r.runs[0], &r.runs[1], &r.runs[2]);
+        assert!(on.record.migrations.len() > off.record.migrations.len(), "{config} {workload}: balancing migrates ({} vs {})", on.record.migrations.len(), off.record.migrations.len());
+        assert!(misfit.metrics.makespan_ns < on.metrics.makespan_ns, "{config} {workload}: misfit migration uses the idle big cores");
+        let to_big = |run: &engine::run::Run| run.record.migrations.iter().filter(|m| (m.to_core as usize) < s.platform.clusters[0].cores as usize).count();
+        assert!(to_big(misfit) > to_big(on), "{config} {workload}: misfit moves more threads up");
+    }
+    let makespans: Vec<u64> = (1..=5)
+        .map(|seed| {
+            let s = os_scenario("gem5-8l8s", "BF", &["linux"], seed).expect("scenario");
+            engine::run::run(&s).expect("run").runs[0].metrics.makespan_ns
+        })
+        .collect();
+    assert!(makespans.iter().any(|&m| m != makespans[0]), "LIN varies from seed to seed: {makespans:?}");
+}
