@@ -43,9 +43,19 @@ pub struct DvfsSquare {
     /// When the wave stops and the previous level comes back (never, if absent).
     #[serde(default)]
     pub end_ns: Option<TimeNs>,
+    /// The wave is driven from outside the program (Chen et al. §5.2 toggle the Denver frequency with their own 10 s cycle), so
+    /// where in its cycle a run starts is arbitrary: with `true` the phase at `start_ns` is drawn uniformly from the run's seeded
+    /// generator (the same for every scheduler of a scenario). With `false` (the default) the wave starts with a full high half.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub random_phase: bool,
 }
 
-/// `threads` CPU-bound co-runners time-share each listed core (share = 1 / (1 + n)).
+/// `threads` CPU-bound co-runners time-share each listed core: on average the program keeps a share of 1 / (1 + n).
+///
+/// Without `slice_ns` the share is fluid (every piece of work on the core runs at that share of its speed). With `slice_ns`
+/// the OS hands the core out in turns, as Linux's CFS does with equally weighted CPU-bound threads: the program's thread
+/// holds the core for one slice (at full speed), then the co-runners hold it for `n` slices, during which the program's
+/// thread is descheduled: its running work stalls and it takes no scheduling decision (docs/model.md §2).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CpuInterference {
@@ -58,6 +68,10 @@ pub struct CpuInterference {
     /// End (never, if absent).
     #[serde(default)]
     pub end_ns: Option<TimeNs>,
+    /// Length of one thread's turn on the core when the OS time-slices (absent: fluid sharing). The turn in which the run
+    /// starts is drawn from the run's seeded generator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice_ns: Option<TimeNs>,
 }
 
 /// A memory-bound co-runner on a cluster slows classes by `intensity × class.mem_intensity`.
@@ -138,6 +152,8 @@ pub enum Change {
     Memory { cluster: usize, delta: f64 },
     /// Take a core offline (`true`) or back online.
     Offline { core: usize, offline: bool },
+    /// Deschedule the program's thread on a core (`true`: a time-sliced co-runner holds it) or give the core back.
+    Descheduled { core: usize, descheduled: bool },
 }
 
 impl TimelineEvent {
@@ -220,6 +236,11 @@ impl TimelineEvent {
                 if *threads == 0 || *threads > 1000 {
                     return Err(InputError::new(format!("{path}.threads"), "must be between 1 and 1000"));
                 }
+                if let TimelineEvent::CpuInterference(CpuInterference { slice_ns: Some(slice), .. }) = self {
+                    if *slice < MIN_SQUARE_HALF_NS {
+                        return Err(InputError::new(format!("{path}.slice_ns"), format!("must be at least {MIN_SQUARE_HALF_NS} ns")));
+                    }
+                }
                 Ok(())
             }
             TimelineEvent::MemoryInterference(MemoryInterference { cluster, intensity, .. }) => {
@@ -234,10 +255,12 @@ impl TimelineEvent {
         }
     }
 
-    /// The changes this event makes when it starts and when it ends (not for square waves, which the runtime toggles).
+    /// The changes this event makes when it starts and when it ends (not for square waves and time-sliced co-runners, which
+    /// the runtime toggles).
     pub fn start_and_end_changes(&self) -> (Vec<Change>, Vec<Change>) {
         match self {
             TimelineEvent::Dvfs(_) | TimelineEvent::DvfsSquare(_) => (vec![], vec![]),
+            TimelineEvent::CpuInterference(CpuInterference { slice_ns: Some(_), .. }) => (vec![], vec![]),
             TimelineEvent::CpuInterference(CpuInterference { cores, threads, .. }) => {
                 let t = *threads as i32;
                 (

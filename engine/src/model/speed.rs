@@ -16,6 +16,8 @@ pub struct SpeedState {
     pub mem_interference: Vec<f64>,
     /// How many offline events cover each core.
     offline: Vec<u32>,
+    /// How many time-sliced co-runners hold each core right now (the program's thread is descheduled while any does).
+    descheduled: Vec<u32>,
     /// `ratio(type, k)` per class and cluster.
     ratio: Vec<Vec<f64>>,
     beta: Vec<f64>,
@@ -37,6 +39,7 @@ impl SpeedState {
             corunners: vec![0; n_cores],
             mem_interference: vec![0.0; platform.clusters.len()],
             offline: vec![0; n_cores],
+            descheduled: vec![0; n_cores],
             beta: classes.iter().map(|k| k.beta).collect(),
             mem_intensity: classes.iter().map(|k| k.mem_intensity).collect(),
             freq_factor: ratio.clone(),
@@ -57,7 +60,7 @@ impl SpeedState {
 
     /// Speed of `core` on class `class`: reference nanoseconds of work done per nanosecond. Zero when offline.
     pub fn speed(&self, core: usize, class: usize) -> f64 {
-        if self.offline[core] > 0 {
+        if self.offline[core] > 0 || self.descheduled[core] > 0 {
             return 0.0;
         }
         let cluster = self.cluster_of_core[core];
@@ -88,6 +91,17 @@ impl SpeedState {
         self.offline[core] > 0
     }
 
+    /// True when the program's thread on `core` is descheduled by a time-sliced co-runner: its work stalls and it decides nothing.
+    /// Unlike an offline core, nothing in the program can see this (the PTT searches still offer the core).
+    pub fn is_descheduled(&self, core: usize) -> bool {
+        self.descheduled[core] > 0
+    }
+
+    /// True when the program's thread on `core` can run and decide: online and not descheduled.
+    pub fn can_run(&self, core: usize) -> bool {
+        self.offline[core] == 0 && self.descheduled[core] == 0
+    }
+
     /// The cluster of `core`.
     pub fn cluster_of(&self, core: usize) -> usize {
         self.cluster_of_core[core]
@@ -115,6 +129,14 @@ impl SpeedState {
                     self.offline[core] += 1;
                 } else {
                     self.offline[core] = self.offline[core].saturating_sub(1);
+                }
+                vec![core]
+            }
+            Change::Descheduled { core, descheduled } => {
+                if descheduled {
+                    self.descheduled[core] += 1;
+                } else {
+                    self.descheduled[core] = self.descheduled[core].saturating_sub(1);
                 }
                 vec![core]
             }

@@ -229,7 +229,7 @@ impl TaskRuntime<'_> {
     fn wake_sleepers(&mut self, kernel: &mut Kernel<Ev>) {
         for core in 0..self.cores.len() {
             let c = &self.cores[core];
-            if c.sleeping && !self.speed.is_offline(core) && (!c.assembly.is_empty() || self.scheduler.has_ready()) {
+            if c.sleeping && self.speed.can_run(core) && (!c.assembly.is_empty() || self.scheduler.has_ready()) {
                 self.cores[core].sleeping = false;
                 self.advance(kernel, core);
             }
@@ -239,7 +239,7 @@ impl TaskRuntime<'_> {
     /// A free core runs its next assembly-queue partition or asks the policy.
     fn advance(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
         loop {
-            if self.speed.is_offline(core) {
+            if !self.speed.can_run(core) {
                 self.cores[core].sleeping = true;
                 return;
             }
@@ -333,7 +333,7 @@ impl TaskRuntime<'_> {
         }
         for member in place.cores() {
             let c = &self.cores[member];
-            if c.sleeping && !self.speed.is_offline(member) {
+            if c.sleeping && self.speed.can_run(member) {
                 self.cores[member].sleeping = false;
                 self.advance(kernel, member);
             }
@@ -381,7 +381,7 @@ impl TaskRuntime<'_> {
         let now = kernel.now_ns();
         for &core in cores {
             let Some(run) = self.cores[core].running.as_mut() else {
-                if self.cores[core].sleeping && !self.speed.is_offline(core) {
+                if self.cores[core].sleeping && self.speed.can_run(core) {
                     self.cores[core].sleeping = false;
                     self.advance(kernel, core);
                 }

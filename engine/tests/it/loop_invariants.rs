@@ -54,7 +54,7 @@ fn random_scenario(seed: u64) -> Scenario {
         let core = rng.below(n_cores) as u32;
         events.push(match rng.below(3) {
             0 => TimelineEvent::Dvfs(Dvfs { cluster: 0, freq_mhz: p.clusters[0].freqs_mhz[0], start_ns, end_ns }),
-            1 => TimelineEvent::CpuInterference(CpuInterference { cores: vec![core], threads: 1 + rng.below(2) as u32, start_ns, end_ns }),
+            1 => TimelineEvent::CpuInterference(CpuInterference { cores: vec![core], threads: 1 + rng.below(2) as u32, start_ns, end_ns, slice_ns: None }),
             _ => TimelineEvent::CoreOffline(CoreOffline { core, start_ns, end_ns }),
         });
     }
