@@ -15,6 +15,7 @@ mod loop_invariants;
 mod loop_model;
 mod os_inputs;
 mod os_model;
+mod policies;
 mod task_inputs;
 mod tidy;
 mod ts_types;
