@@ -4,7 +4,7 @@
 //! 1. `sim` (domain-free event kernel), `error` (errors naming a field), `spec` (scheduler specs `name[k=v]`)
 //! 2. `trace` (the schedule record), `model` (platform, places, speed, events and their timeline, workloads of every level)
 //! 3. `metrics` (what every run reports)
-//! 4. the three levels: `sched` (task policies) and `runtime` (the task runtime), `loops` (OpenMP loop level), `os` (OS level)
+//! 4. the three levels: `sched` (task policies), `policy` (user-written task policies in a sandbox) and `runtime` (the task runtime), `loops` (OpenMP loop level), `os` (OS level)
 //! 5. `registry` (every scheduler by name), `scenario` (the versioned input and its validation)
 //! 6. `catalogue` (platforms, presets, guides, papers and claims as data files)
 //! 7. `run` (runs a scenario: one level-tagged result), `claims` (the one evaluator of the papers' claims, cells and sweeps)
@@ -20,6 +20,7 @@ pub mod trace;
 pub mod model;
 pub mod metrics;
 pub mod sched;
+pub mod policy;
 pub mod runtime;
 pub mod loops;
 pub mod os;

@@ -201,6 +201,15 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Print a custom scheduler `{"name","level","source"}` whose policy reproduces built-in NAME (fifo, rws, fa) exactly;
+    /// with --preset, print that preset's scenario with the policy added and listed beside the built-in.
+    CustomExample {
+        /// Built-in scheduler to reproduce.
+        name: String,
+        /// A task-level preset to add the policy to.
+        #[arg(long)]
+        preset: Option<String>,
+    },
     /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS, then under every scheduler.
     Bench {
         /// Repetitions (the median and the spread are reported).
@@ -310,6 +319,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let trace = trace_cmd::import_file(&file, None, None, None)?;
             println!("{}", trace_cmd::replay(&trace, platform.as_deref(), clusters.as_deref(), &scheduler, all, seed)?);
         }
+        Command::CustomExample { name, preset } => println!("{}", custom_example(&name, preset.as_deref())?),
         Command::Bench { pair: true, .. } => bench::pair()?,
         Command::Bench { repeat, .. } => {
             bench::bench(repeat.max(1))?;
@@ -328,6 +338,18 @@ fn run(cli: Cli) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `asymlab custom-example NAME [--preset P]`.
+fn custom_example(name: &str, preset: Option<&str>) -> Result<String, String> {
+    let known: Vec<&str> = engine::policy::examples::EXAMPLES.iter().map(|(n, _)| *n).collect();
+    let def = engine::policy::examples::example(name).ok_or_else(|| format!("no example reproduces '{name}' (examples: {})", known.join(", ")))?;
+    let Some(preset) = preset else { return serde_json::to_string_pretty(&def).map_err(|e| e.to_string()) };
+    let mut s = catalogue::scenario(preset).ok_or_else(|| format!("unknown preset '{preset}' (see `asymlab list presets`)"))?;
+    s.schedulers = vec![name.to_string(), def.name.clone()];
+    s.custom_schedulers.push(def);
+    s.validate().map_err(|e| format!("{preset}: {e}"))?;
+    Ok(s.to_json())
 }
 
 fn main() -> ExitCode {

@@ -310,6 +310,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
         workload: Workload::Dag(Dag { tasks, criticality: Default::default() }),
         events,
         schedulers,
+        custom_schedulers: Vec::new(),
         runtime: RuntimeOptions::default(),
     };
     let scenario = Scenario::from_json(&scenario.to_json())?;

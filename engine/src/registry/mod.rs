@@ -3,6 +3,7 @@
 //! Adding a scheduler is one file in its level's folder (`sched/`, `loops/`, `os/`) plus one [`Entry`] line below.
 //! Scenarios, the CLI (`asymlab list schedulers --level L`) and the page (`schedulers_for(level)`) all read this table.
 
+mod custom;
 mod entries;
 
 use serde::Serialize;
@@ -16,6 +17,7 @@ use crate::sched::common::SchedOptions;
 use crate::sched::TaskScheduler;
 use crate::spec::{self, Params};
 
+pub use custom::{check_customs, custom_index, task_in};
 pub use entries::SCHEDULERS;
 
 /// How an entry builds its scheduler from the spec's parameters.

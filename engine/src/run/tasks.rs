@@ -27,7 +27,7 @@ pub fn run(scenario: &Scenario, detail: Detail) -> InputResult<ScenarioResult> {
 fn run_one(scenario: &Scenario, graph: &TaskGraph, index: usize, detail: Detail) -> InputResult<Run> {
     let name = scenario.schedulers.get(index).ok_or_else(|| InputError::new("schedulers", format!("no scheduler {index}")))?;
     let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in };
-    let scheduler = registry::task(name, &options, &format!("schedulers[{index}]"))?;
+    let scheduler = registry::task_in(name, &options, &scenario.custom_schedulers, &format!("schedulers[{index}]"))?;
     let input = RunInput {
         platform: &scenario.platform,
         classes: &scenario.classes,

@@ -181,7 +181,13 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
     // A generous bound on events, so that a policy that livelocks (retrying forever) ends with an error instead of hanging.
     let budget = 10_000_000u64.saturating_add((n_tasks as u64 + 1).saturating_mul(n_cores as u64 + 1).saturating_mul(400));
     loop {
-        match sim.step() {
+        let outcome = sim.step();
+        if outcome != StepOutcome::Handled {
+            if let Some(e) = sim.model.scheduler.failure() {
+                return Err(e);
+            }
+        }
+        match outcome {
             StepOutcome::Handled => {
                 if sim.kernel.events_handled() > budget {
                     return Err(InputError::new("", format!(

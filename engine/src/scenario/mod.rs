@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{at_least, InputError, InputResult};
 use crate::model::{Platform, TaskGraph, TimelineEvent, WorkClass, Workload};
+use crate::policy::CustomScheduler;
 use crate::registry;
 use crate::sched::common::SchedOptions;
 use crate::sim::{Rng, TimeNs};
@@ -62,8 +63,11 @@ pub struct Scenario {
     /// Timeline events.
     #[serde(default)]
     pub events: Vec<TimelineEvent>,
-    /// Schedulers to run, by registry name; each gets the same seed.
+    /// Schedulers to run, by registry name or the name of one of `custom_schedulers`; each gets the same seed.
     pub schedulers: Vec<String>,
+    /// User-written policies (`policy/`, docs/custom-policies.md), listed in `schedulers` by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub custom_schedulers: Vec<CustomScheduler>,
     /// Runtime costs and options.
     #[serde(default)]
     pub runtime: RuntimeOptions,
@@ -84,6 +88,8 @@ struct RawScenario {
     #[serde(default)]
     events: Vec<serde_json::Value>,
     schedulers: Vec<String>,
+    #[serde(default)]
+    custom_schedulers: Vec<CustomScheduler>,
     #[serde(default)]
     runtime: RuntimeOptions,
 }
@@ -115,6 +121,7 @@ impl Scenario {
             workload,
             events,
             schedulers: raw.schedulers,
+            custom_schedulers: raw.custom_schedulers,
             runtime: raw.runtime,
         };
         scenario.validate()?;
@@ -148,6 +155,7 @@ impl Scenario {
         if let Workload::LoopProgram(program) = &self.workload {
             program.validate(&self.platform, &self.classes, "workload")?;
         }
+        registry::check_customs(&self.custom_schedulers)?;
         if self.schedulers.is_empty() {
             return Err(InputError::new("schedulers", "name at least one scheduler"));
         }
@@ -169,8 +177,14 @@ impl Scenario {
 
     /// Checks that `name` is a scheduler of the workload's level.
     fn check_scheduler(&self, name: &str, path: &str) -> InputResult<()> {
+        if registry::custom_index(&self.custom_schedulers, name, path)?.is_some() {
+            return match &self.workload {
+                Workload::Layered(_) | Workload::Dag(_) => Ok(()),
+                other => Err(InputError::new(path, format!("'{name}' is a custom task scheduler; this workload runs at the {} level", other.level().name()))),
+            };
+        }
         match &self.workload {
-            Workload::Layered(_) | Workload::Dag(_) => registry::task(name, &SchedOptions::new(self.platform.n_cores()), path).map(|_| ()),
+            Workload::Layered(_) | Workload::Dag(_) => registry::task_in(name, &SchedOptions::new(self.platform.n_cores()), &self.custom_schedulers, path).map(|_| ()),
             Workload::LoopProgram(_) => registry::loop_schedule(name, path).map(|_| ()),
             Workload::Applications(mix) => {
                 mix.validate(&self.platform, "workload")?;

@@ -19,6 +19,7 @@ mod ptt_explain;
 pub mod rws;
 pub mod rwsm_c;
 
+use crate::error::InputError;
 use crate::model::{SpeedState, TaskGraph};
 use crate::sim::{Rng, TimeNs};
 pub use explain::{Candidate, Explanation};
@@ -94,6 +95,11 @@ pub trait TaskScheduler {
     /// Why the last `Decision::Run` was taken (candidate places, costs, reason), for the step-through view.
     /// Called right after `on_idle` returned `Run`, only when the runtime records explanations; None by default.
     fn explain_last(&self) -> Option<Explanation> {
+        None
+    }
+    /// The error that stopped a policy that can fail (a user policy, `policy/`): once it returns Some, the policy decides
+    /// nothing more and the runtime ends the run with this error. None for the built-in policies.
+    fn failure(&self) -> Option<InputError> {
         None
     }
 }

@@ -9,7 +9,7 @@ use crate::gen::random_scenario;
 
 const N_SCENARIOS: u64 = 300;
 
-fn check_exclusive_cores(run: &SchedulerRun, n_cores: usize, ctx: &str) {
+pub(crate) fn check_exclusive_cores(run: &SchedulerRun, n_cores: usize, ctx: &str) {
     let r = &run.record;
     let mut last_end = vec![0u64; n_cores];
     let mut last_core = None;
@@ -24,7 +24,7 @@ fn check_exclusive_cores(run: &SchedulerRun, n_cores: usize, ctx: &str) {
     }
 }
 
-fn check_tasks_once_after_deps(run: &SchedulerRun, graph: &TaskGraph, ctx: &str) {
+pub(crate) fn check_tasks_once_after_deps(run: &SchedulerRun, graph: &TaskGraph, ctx: &str) {
     let r = &run.record;
     let n = graph.len();
     let mut parts = vec![0u32; n];
@@ -54,7 +54,7 @@ fn check_tasks_once_after_deps(run: &SchedulerRun, graph: &TaskGraph, ctx: &str)
     assert_eq!(run.metrics.makespan_ns, end.iter().copied().max().unwrap_or(0), "{ctx}: makespan is not the last end");
 }
 
-fn check_lower_bounds(run: &SchedulerRun, scenario: &Scenario, graph: &TaskGraph, ctx: &str) {
+pub(crate) fn check_lower_bounds(run: &SchedulerRun, scenario: &Scenario, graph: &TaskGraph, ctx: &str) {
     let platform = &scenario.platform;
     // Fastest time of each task over every cluster and width (moldable tasks may use a whole cluster).
     let best_ns: Vec<f64> = (0..graph.len())

@@ -86,6 +86,7 @@ fn random_scenario(seed: u64) -> Scenario {
         }),
         events,
         schedulers,
+        custom_schedulers: Vec::new(),
         runtime: Default::default(),
     }
 }

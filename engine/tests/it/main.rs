@@ -16,6 +16,7 @@ mod loop_invariants;
 mod loop_model;
 mod os_inputs;
 mod os_model;
+mod policies;
 mod replay;
 mod task_inputs;
 mod tidy;

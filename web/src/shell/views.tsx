@@ -18,6 +18,7 @@ const OsLab = lazyComponent<ViewProps>(() => import("../os-lab/OsLab").then((m) 
 const ImportPanel = lazyComponent<ViewProps>(() => import("../panels/ImportPanel").then((m) => m.ImportPanel));
 const TaskRuntimePanel = lazyComponent(() => import("../panels/task-runtime/TaskRuntimePanel").then((m) => m.TaskRuntimePanel));
 const StepPanel = lazyComponent<ViewProps>(() => import("../step/StepPanel").then((m) => m.StepPanel));
+const PolicyPanel = lazyComponent<ViewProps>(() => import("../policy/PolicyPanel").then((m) => m.PolicyPanel));
 const HelpPanel = lazyComponent<ViewProps>(() => import("./HelpPanel").then((m) => m.HelpPanel));
 
 export interface ViewProps {
@@ -58,6 +59,7 @@ export const MAIN_VIEWS: ViewDef[] = [
 export const SIDE_PANELS: ViewDef[] = [
   { id: "events", title: "Events", Component: EventsPanel },
   { id: "step", title: "Step", Component: StepPanel },
+  { id: "policy", title: "Policy", Component: PolicyPanel },
   { id: "platform", title: "Platform", Component: PlatformForm },
   { id: "workload", title: "Workload", Component: WorkloadForm },
   { id: "import", title: "Import trace", Component: ImportPanel },

@@ -4,6 +4,8 @@
 //  * Edits: a new scenario (or page) pushes a history entry; zoom, presenter
 //    mode, guide step and selection replace the current one (debounced).
 //  * Back/forward: popstate decodes the fragment and restores that state.
+import { customSchedulers } from "../logic/policy";
+import { confirmPolicies, withoutPolicies } from "./confirm-code";
 import { useCallback, useEffect, useRef } from "react";
 import { useShallow } from "zustand/shallow";
 import type { PresetInfo } from "../engine/engine-types";
@@ -99,7 +101,10 @@ export function useUrlSync(): UrlSync {
   const resolve = useCallback(
     async (link: LinkState, presets: readonly PresetInfo[]): Promise<InitialScenario & { key: string }> => {
       if (link.scenario) {
-        const text = JSON.stringify(link.scenario, null, 2);
+        let scenario = link.scenario;
+        const policies = customSchedulers(scenario);
+        if (policies.length > 0 && !(await confirmPolicies(policies))) scenario = withoutPolicies(scenario);
+        const text = JSON.stringify(scenario, null, 2);
         const named = presets.find((p) => p.name === link.preset) ?? presets.find((p) => p.title === link.scenario?.name);
         return { text, presetName: named?.name ?? "", key: text };
       }
