@@ -30,6 +30,22 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+impl From<crate::sim::Stop> for InputError {
+    /// A run the meter stopped; the caller sets the path (the scheduler whose run it was).
+    fn from(stop: crate::sim::Stop) -> Self {
+        let message = match stop {
+            crate::sim::Stop::Events { limit } => format!(
+                "stopped after {limit} simulation events, the work limit of one scenario (fewer tasks, iterations, repeats or schedulers, or larger chunks, make it smaller)"
+            ),
+            crate::sim::Stop::Segments { limit } => format!(
+                "stopped at {limit} schedule segments, the memory limit of one scenario's schedules (fewer tasks, iterations or schedulers make it smaller)"
+            ),
+            crate::sim::Stop::Cancelled => "cancelled".to_string(),
+        };
+        InputError::new("", message)
+    }
+}
+
 /// Shorthand for results that fail on bad input.
 pub type InputResult<T> = Result<T, InputError>;
 

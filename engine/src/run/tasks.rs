@@ -9,10 +9,12 @@ use crate::runtime::{run_tasks, RunInput};
 use crate::scenario::Scenario;
 use crate::sched::common::SchedOptions;
 use crate::sched::Costs;
+use crate::sim::Meter;
 
-/// Runs the scenario's task DAG under every listed task scheduler.
-pub fn run(scenario: &Scenario) -> InputResult<ScenarioResult> {
+/// Runs the scenario's task DAG under every listed task scheduler, metered by `meter`.
+pub fn run(scenario: &Scenario, meter: &mut Meter) -> InputResult<ScenarioResult> {
     let graph = scenario.build_graph()?;
+    let reserve_segments = super::budget::estimate(scenario)?.segments_per_run(scenario.schedulers.len());
     let mut runs = Vec::with_capacity(scenario.schedulers.len());
     for (i, name) in scenario.schedulers.iter().enumerate() {
         let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in };
@@ -25,8 +27,10 @@ pub fn run(scenario: &Scenario) -> InputResult<ScenarioResult> {
             costs: costs(&scenario.runtime),
             ptt_weight: scenario.runtime.ptt_weight,
             seed: scenario.seed,
+            reserve_segments,
         };
-        let output = run_tasks(&input, scheduler)?;
+        let output = run_tasks(&input, scheduler, meter).map_err(|e| super::at_scheduler(e, i))?;
+        meter.keep(output.record.len()).map_err(|e| super::at_scheduler(e.into(), i))?;
         let metrics = metrics::compute(&scenario.platform, &output.record, output.makespan_ns, graph.len() as u64);
         runs.push(Run {
             scheduler: name.clone(),
