@@ -14,6 +14,9 @@ use crate::trace::SegmentKind;
 
 use super::builder::{Builder, Location};
 
+/// Largest single event kept for parsing; a larger one (a huge `args`, or a file that never closes its first object) is skipped.
+pub const MAX_EVENT_BYTES: usize = 16 << 20;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     Start,
@@ -39,6 +42,8 @@ pub struct ChromeParser {
     elem_depth: u32,
     pending: Vec<u8>,
     pending_offset: u64,
+    /// The event being scanned outgrew [`MAX_EVENT_BYTES`]: its bytes are not kept, and it is reported when it ends.
+    oversized: bool,
     // Meaning.
     lanes: HashMap<String, (u32, u32)>,
     lane_ids: Vec<(u32, String, String)>,
@@ -153,6 +158,7 @@ impl ChromeParser {
             elem_depth: 0,
             pending: Vec::new(),
             pending_offset: 0,
+            oversized: false,
             lanes: HashMap::new(),
             lane_ids: Vec::new(),
             thread_labels: HashMap::new(),
@@ -256,7 +262,11 @@ impl ChromeParser {
                             self.elem_depth -= 1;
                             if self.elem_depth == 0 {
                                 let start = elem_start.take().unwrap_or(0);
-                                if self.pending.is_empty() {
+                                if self.oversized {
+                                    self.oversized = false;
+                                    let message = format!("an event larger than {} MiB; skipped", MAX_EVENT_BYTES >> 20);
+                                    b.diag(Location::Offset(self.pending_offset), message);
+                                } else if self.pending.is_empty() {
                                     self.event(b, &data[start..i], self.pending_offset);
                                 } else {
                                     let mut pending = std::mem::take(&mut self.pending);
@@ -272,9 +282,14 @@ impl ChromeParser {
                 }
             }
         }
-        if self.elem_depth > 0 {
+        if self.elem_depth > 0 && !self.oversized {
             let start = elem_start.unwrap_or(0);
-            self.pending.extend_from_slice(&data[start..]);
+            if self.pending.len() + (data.len() - start) > MAX_EVENT_BYTES {
+                self.oversized = true;
+                self.pending = Vec::new();
+            } else {
+                self.pending.extend_from_slice(&data[start..]);
+            }
         }
     }
 

@@ -208,7 +208,8 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mu
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
     model.record.sort_by_lane_and_start();
     let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
-    let n_types = input.graph.type_names.len().max(1);
+    // The history keeps the rows of the first MAX_PTT_ROWS task types (sched/ptt.rs).
+    let n_types = input.graph.type_names.len().clamp(1, crate::sched::ptt::MAX_PTT_ROWS);
     let metrics = metrics::compute(&model.record, n_cores, &model.places, n_types, &ptt_snapshots);
     Ok(RunOutput { record: model.record, makespan_ns, events_handled, extras: TaskExtras { metrics, decisions: model.decisions } })
 }
