@@ -162,13 +162,80 @@ enum Command {
     },
 }
 
+/// Reads a scenario from `file` (`-`: standard input), stopping as soon as it passes the 64 MiB scenario limit.
 fn read_input(file: &str) -> Result<String, String> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(text)
+    let limit = engine::scenario::MAX_SCENARIO_BYTES as u64;
+    let (name, bytes) = if file == "-" {
+        ("standard input".to_string(), read_capped(std::io::stdin().lock(), limit, "standard input")?)
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+        let f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        (file.to_string(), read_capped(f, limit, file)?)
+    };
+    if bytes.len() as u64 > limit {
+        return Err(format!("invalid scenario: {name} is larger than {} MiB, the scenario limit; stopped reading", limit >> 20));
+    }
+    text_of(bytes, &name)
+}
+
+/// At most `limit + 1` bytes of `reader`, read in pieces (so that `/dev/zero` or an endless pipe stops at the limit).
+pub fn read_capped(reader: impl Read, limit: u64, name: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok(bytes)
+}
+
+/// UTF-8 text of `bytes`, or an error that says what the bytes look like.
+fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let head = e.as_bytes();
+        if engine::import::detect::is_utf16(head) {
+            format!("{name} is UTF-16 text; save it as UTF-8")
+        } else {
+            format!("{name} is not UTF-8 text (byte {} is not)", e.utf8_error().valid_up_to())
+        }
+    })
+}
+
+/// Writes `text` to standard output; a closed pipe (`asymlab run … | head`) ends the program quietly.
+fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => other.map_err(|e| format!("cannot write the output: {e}")),
+    }
+}
+
+/// Runs `scenario` within the work budget, reporting progress on standard error when it is a terminal and the run is long.
+fn simulate(scenario: &Scenario) -> Result<run::ScenarioResult, String> {
+    use std::io::IsTerminal;
+    let limits = run::budget::Limits::default();
+    let estimate = run::budget::check(scenario, &limits).map_err(|e| format!("cannot simulate: {e}"))?;
+    let mut meter = estimate.meter(&limits);
+    let mut report = |p: engine::sim::Progress| {
+        let share = if p.expected_events > 0 { format!(" (~{:.0}% of the estimate)", 100.0 * p.events as f64 / p.expected_events as f64) } else { String::new() };
+        eprint!("\rasymlab: {} million events{share}; Ctrl-C cancels   ", p.events / 1_000_000);
+        true
+    };
+    let show = std::io::stderr().is_terminal() && estimate.events > 4 * engine::sim::meter::REPORT_EVERY;
+    if show {
+        meter = meter.with_progress(&mut report);
+    }
+    let result = run::run_with(scenario, &mut meter).map_err(|e| format!("cannot simulate: {e}"));
+    if show {
+        eprintln!();
+    }
+    result
+}
+
+/// Prints the peak resident memory to standard error when `ASYMLAB_REPORT_PEAK` is set (tests read it; Linux only).
+fn report_peak() {
+    if std::env::var_os("ASYMLAB_REPORT_PEAK").is_none() {
+        return;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if let Some(kb) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok()) {
+        eprintln!("asymlab: peak resident memory {kb} kB");
     }
 }
 
@@ -177,17 +244,18 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Run { file, schedule, format } => {
             let text = read_input(&file)?;
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-            let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
+            drop(text);
+            let result = simulate(&scenario)?;
             match format {
                 Format::Json => {
-                    let mut out = summary::cli_json(&result, schedule);
                     let paper = summary::paper_comparison(&scenario, &result);
-                    if !paper.is_empty() {
-                        out["paper"] = serde_json::to_value(&paper).map_err(|e| e.to_string())?;
+                    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                    match summary::write_cli_json(&mut out, &result, schedule, &paper).and_then(|_| std::io::Write::flush(&mut out)) {
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+                        other => other.map_err(|e| format!("cannot write the output: {e}"))?,
                     }
-                    println!("{out}");
                 }
-                Format::Csv => print!("{}", csv_out::run_csv(&result)?),
+                Format::Csv => emit(&csv_out::run_csv(&result)?)?,
             }
         }
         Command::List { what, level } => {
@@ -203,22 +271,25 @@ fn run(cli: Cli) -> Result<(), String> {
                 What::Mixes => engine::model::apps::MIX_NAMES.to_vec(),
                 What::Figures => engine::scenario::presets_os::OS_SCENARIOS.iter().map(|p| p.name).collect(),
             };
-            for n in names {
-                println!("{n}");
-            }
+            emit(&names.iter().map(|n| format!("{n}\n")).collect::<String>())?;
         }
         Command::Preset { name } => {
             let s = presets::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
-            println!("{}", s.to_json());
+            emit(&format!("{}\n", s.to_json()))?;
         }
         Command::Platform { name } => {
             let p = presets::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
-            println!("{}", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?);
+            emit(&format!("{}\n", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?))?;
         }
         Command::Paper { name, parallelism } => paper(&name, parallelism)?,
         Command::Import { file, pcf, row, format } => {
             let trace = trace_cmd::import_file(&file, pcf, row, format.as_deref())?;
-            println!("{}", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?);
+            emit(&format!("{}\n", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?))?;
+            if trace.record.is_empty() && trace.freq.is_empty() {
+                let why: Vec<String> = trace.diagnostics.iter().take(3).map(|d| d.to_string()).collect();
+                let why = if why.is_empty() { "no slice and no frequency change in it".to_string() } else { why.join("; ") };
+                return Err(format!("nothing was imported from {file}: {why}"));
+            }
         }
         Command::Export { chrome, input, output } => {
             if !chrome {
@@ -227,7 +298,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let text = trace_cmd::export_chrome(&input)?;
             match output {
                 Some(path) => std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?,
-                None => print!("{text}"),
+                None => emit(&text)?,
             }
         }
         Command::Calibrate { file, clusters, schedulers, report } => {
@@ -235,9 +306,9 @@ fn run(cli: Cli) -> Result<(), String> {
             let opts = CalibrateOptions { clusters, schedulers: schedulers.unwrap_or_default(), max_tasks: 0 };
             let cal = calibrate(&trace, &opts).map_err(|e| format!("cannot calibrate: {e}"))?;
             if report {
-                println!("{}", serde_json::to_string_pretty(&cal.report).map_err(|e| e.to_string())?);
+                emit(&format!("{}\n", serde_json::to_string_pretty(&cal.report).map_err(|e| e.to_string())?))?;
             } else {
-                println!("{}", cal.scenario.to_json());
+                emit(&format!("{}\n", cal.scenario.to_json()))?;
             }
         }
         Command::Bench { repeat } => {
@@ -256,29 +327,34 @@ fn paper(name: &str, parallelism: Option<u32>) -> Result<(), String> {
     if let (Some(p), engine::model::Workload::Layered(l)) = (parallelism, &mut scenario.workload) {
         l.parallelism = p;
     }
-    let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
-    println!("{}", scenario.name);
+    use std::fmt::Write as _;
+    let result = simulate(&scenario)?;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", scenario.name);
     if let Some(p) = parallelism {
-        println!("(DAG parallelism set to P = {p})");
+        let _ = writeln!(out, "(DAG parallelism set to P = {p})");
     }
-    println!("{:<10} {:>16}", "scheduler", "throughput/s");
+    let _ = writeln!(out, "{:<10} {:>16}", "scheduler", "throughput/s");
     for run in &result.runs {
-        println!("{:<10} {:>16.1}", run.scheduler, run.metrics.throughput_tasks_per_s);
+        let _ = writeln!(out, "{:<10} {:>16.1}", run.scheduler, run.metrics.throughput_tasks_per_s);
     }
     let rows = summary::paper_comparison(&scenario, &result);
     if rows.is_empty() {
-        println!("(this preset carries no paper values)");
+        let _ = writeln!(out, "(this preset carries no paper values)");
     }
     for row in rows {
         let simulated = row.simulated.map_or("—".to_string(), |v| format!("{v:.3}"));
-        println!("{}: paper {} · simulated {simulated}", row.claim, row.paper);
+        let _ = writeln!(out, "{}: paper {} · simulated {simulated}", row.claim, row.paper);
     }
+    emit(&out)?;
     Ok(())
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    let outcome = run(cli);
+    report_peak();
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("asymlab: {message}");

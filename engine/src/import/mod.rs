@@ -222,6 +222,8 @@ pub struct Importer {
     format: Format,
     builder: Builder,
     bytes_in: u64,
+    /// The first bytes of content, to say what an unreadable file looks like.
+    head_sample: Vec<u8>,
     /// Content bytes (decompressed) so far.
     plain_bytes: u64,
     /// Set once a cap stopped the reading; the rest of the input is ignored.
@@ -245,6 +247,7 @@ impl Importer {
             format: Format::Unknown,
             builder: Builder::new(),
             bytes_in: 0,
+            head_sample: Vec::new(),
             plain_bytes: 0,
             stopped: false,
             pcf: None,
@@ -368,7 +371,9 @@ impl Importer {
     }
 
     fn decide(&mut self) {
-        let format = self.forced.or(self.by_name.filter(|&f| f != Format::ChromeJson)).unwrap_or_else(|| {
+        self.head_sample = self.sniff[..self.sniff.len().min(4096)].to_vec();
+        let utf16 = detect::is_utf16(&self.sniff).then_some(Format::Unknown);
+        let format = utf16.or(self.forced).or(self.by_name.filter(|&f| f != Format::ChromeJson)).unwrap_or_else(|| {
             let sniffed = detect::by_content(&self.sniff);
             if sniffed == Format::Unknown {
                 self.by_name.unwrap_or(Format::Unknown)
@@ -433,10 +438,7 @@ impl Importer {
             Some(Parser::Chrome(p)) => p.finish(b),
             Some(Parser::Taskflow(p)) => p.finish(b),
             Some(Parser::Paraver(p)) => p.finish(b),
-            Some(Parser::Unknown) | None => {
-                let message = "not a trace format this importer knows (ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv)";
-                b.diag(Location::None, message.to_string());
-            }
+            Some(Parser::Unknown) | None => b.diag(Location::None, detect::describe_unknown(&self.head_sample)),
         }
         self.builder.finish(self.format, self.bytes_in)
     }

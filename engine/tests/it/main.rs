@@ -1,6 +1,8 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
 mod aid_paper;
+mod alloc;
+mod budgets;
 mod calibrate;
 mod dam_paper;
 mod decisions;

@@ -20,7 +20,8 @@ pub fn bench(repeat: u32) -> Result<(), String> {
         let sim_start = Instant::now();
         let result = run::run(&parsed).map_err(|e| e.to_string())?;
         let sim_s = sim_start.elapsed().as_secs_f64();
-        let out = summary::cli_json(&result, false).to_string();
+        let mut out = Vec::new();
+        summary::write_cli_json(&mut out, &result, false, &[]).map_err(|e| e.to_string())?;
         let whole_s = start.elapsed().as_secs_f64();
         std::hint::black_box(out);
         let run = &result.runs[0];

@@ -4,7 +4,10 @@ use engine::export::chrome::chrome_json;
 use engine::export::run_as_trace;
 use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
 use engine::scenario::presets;
-use engine::{run, Scenario};
+use engine::Scenario;
+
+/// Largest Paraver side file (.pcf, .row) read.
+const SIDE_FILE_BYTES: u64 = 64 << 20;
 
 /// Imports `file` in 1 MiB chunks; Paraver's .pcf and .row are picked up beside a .prv.
 pub fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format: Option<&str>) -> Result<ImportedTrace, String> {
@@ -16,9 +19,20 @@ pub fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format:
     }
     if let Some(stem) = file.strip_suffix(".prv") {
         let read = |given: Option<String>, ext: &str| -> Result<Option<String>, String> {
+            let capped = |p: &str| -> Result<String, String> {
+                let f = std::fs::File::open(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+                let bytes = super::read_capped(f, SIDE_FILE_BYTES, p)?;
+                if bytes.len() as u64 > SIDE_FILE_BYTES {
+                    return Err(format!("{p} is larger than {} MiB; stopped reading", SIDE_FILE_BYTES >> 20));
+                }
+                Ok(String::from_utf8_lossy(&bytes).into_owned())
+            };
             match given {
-                Some(p) => std::fs::read_to_string(&p).map(Some).map_err(|e| format!("cannot read {p}: {e}")),
-                None => Ok(std::fs::read_to_string(format!("{stem}.{ext}")).ok()),
+                Some(p) => capped(&p).map(Some),
+                None => {
+                    let p = format!("{stem}.{ext}");
+                    if std::path::Path::new(&p).is_file() { capped(&p).map(Some) } else { Ok(None) }
+                }
             }
         };
         if let Some(text) = read(pcf, "pcf")? {
@@ -45,7 +59,8 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
         Some(s) => Some(s),
         None => {
             let is_file = std::path::Path::new(input).is_file();
-            let text = if is_file { std::fs::read(input).ok() } else { None };
+            let limit = engine::scenario::MAX_SCENARIO_BYTES as u64;
+            let text = if is_file { std::fs::File::open(input).ok().and_then(|f| super::read_capped(f, limit, input).ok()).filter(|b| b.len() as u64 <= limit) } else { None };
             match text.as_deref().and_then(|t| std::str::from_utf8(t).ok()) {
                 Some(t) if t.contains("\"schedulers\"") && t.contains("\"platform\"") => {
                     Some(Scenario::from_json(t).map_err(|e| format!("invalid scenario: {e}"))?)
@@ -56,7 +71,7 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
         }
     };
     if let Some(scenario) = scenario {
-        let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
+        let result = super::simulate(&scenario)?;
         let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&scenario, &result, i)).collect();
         let named: Vec<(String, &ImportedTrace)> =
             result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", scenario.name, r.scheduler), t)).collect();
