@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{InputError, InputResult};
 use crate::scenario::presets_os::{figure, os_scenario};
 
+/// Longest scheduler, configuration or workload name in a grid.
+pub const MAX_NAME_BYTES: usize = 200;
+
 /// The grid of a sweep.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -75,9 +78,22 @@ impl Grid {
         Some(Grid { schedulers: f.schedulers, configs: f.configs, workloads: f.workloads, seeds: (1..=f.seeds as u64).collect() })
     }
 
-    /// Number of cells.
+    /// Number of cells (saturating: a grid of four huge lists does not wrap around to a small number).
     pub fn len(&self) -> usize {
-        self.schedulers.len() * self.configs.len() * self.workloads.len() * self.seeds.len()
+        self.schedulers.len().saturating_mul(self.configs.len()).saturating_mul(self.workloads.len()).saturating_mul(self.seeds.len())
+    }
+
+    /// Refuses names longer than [`MAX_NAME_BYTES`] (each cell copies them) and grids of more than `max_cells` cells.
+    pub fn check(&self, max_cells: usize) -> InputResult<()> {
+        for (field, list) in [("schedulers", &self.schedulers), ("configs", &self.configs), ("workloads", &self.workloads)] {
+            if let Some(i) = list.iter().position(|n| n.len() > MAX_NAME_BYTES) {
+                return Err(InputError::new(format!("{field}[{i}]"), format!("names are at most {MAX_NAME_BYTES} bytes")));
+            }
+        }
+        if self.len() > max_cells {
+            return Err(InputError::new("", format!("{} cells; at most {max_cells} per sweep in the browser", self.len())));
+        }
+        Ok(())
     }
 
     /// True when the grid has no cell.
@@ -144,9 +160,7 @@ pub fn run_cell(cell: &Cell) -> InputResult<Row> {
 pub fn cells_json(grid_json: &str) -> InputResult<String> {
     let value: serde_json::Value = serde_json::from_str(grid_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
     let grid: Grid = crate::error::from_value(value, "")?;
-    if grid.len() > 100_000 {
-        return Err(InputError::new("", format!("{} cells; at most 100000 per sweep in the browser", grid.len())));
-    }
+    grid.check(100_000)?;
     serde_json::to_string(&grid.cells()).map_err(|e| InputError::new("", e.to_string()))
 }
 

@@ -7,6 +7,7 @@ mod calibrate;
 mod dam_paper;
 mod decisions;
 mod fuzz;
+mod fuzz_gen;
 mod gen;
 mod import;
 mod import_dump;
