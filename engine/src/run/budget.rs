@@ -22,8 +22,8 @@ use crate::sim::Meter;
 /// Most kernel events one scenario may handle over all its runs (about 10–15 s of simulation natively).
 pub const EVENT_LIMIT: u64 = 40_000_000;
 /// Most bytes the estimate may reach: the scenario, its workload, the schedules kept and one run's working memory.
-/// The estimate tracks the measured peak within a few per cent (5 million tasks under FIFO: 780 MB estimated, 755 MB
-/// peak), and the meter holds the schedules to what is left, so an accepted scenario peaks well under 1 GB.
+/// The estimate tracks the measured peak within a few per cent (5 million tasks under FIFO: about 740 MB estimated, 750 MB
+/// peak resident), and the meter holds the schedules to what is left, so an accepted scenario peaks well under 1 GB.
 pub const BYTE_LIMIT: u64 = 800 << 20;
 /// Bytes of one kept schedule segment: nine columns.
 pub const SEGMENT_BYTES: u64 = 38;
