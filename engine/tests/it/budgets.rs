@@ -23,6 +23,13 @@ fn matmul(tasks: u32, schedulers: &[&str]) -> Scenario {
     s
 }
 
+/// Runs `s` and returns the error that refused it, checking that the refusal allocated less than 1 MiB.
+fn refused(s: &Scenario) -> engine::InputError {
+    let (result, peak) = peak_during(|| run::run(s).err());
+    assert!(peak < MIB, "{peak} bytes");
+    result.expect("refused")
+}
+
 /// Runs the CLI with `args` (and `stdin`); returns its exit code, standard error and the peak resident memory it reported.
 fn cli(args: &[&str], stdin: &[u8]) -> (i32, String, u64) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_asymlab"))
@@ -48,24 +55,18 @@ fn a_parallelism_of_four_billion_is_refused_by_field_before_anything_is_built() 
     if let Workload::Layered(l) = &mut s.workload {
         l.parallelism = 4_000_000_000;
     }
-    let (result, peak) = peak_during(|| run::run(&s).err());
-    let e = result.expect("refused");
+    let e = refused(&s);
     assert_eq!(e.path, "workload.parallelism", "{e}");
     assert!(e.message.contains("4000000000 tasks per layer") && e.message.contains("at most 5000000"), "{e}");
-    eprintln!("peak {} KiB", peak >> 10);
-    assert!(peak < MIB, "{peak} bytes");
 }
 
 #[test]
 fn five_million_tasks_under_every_scheduler_are_refused_by_the_estimate_and_ten_thousand_runs_by_count() {
     let all: Vec<&str> = engine::registry::schedulers_for(engine::model::Level::Tasks).map(|e| e.name).collect();
     let s = matmul(5_000_000, &all);
-    let (result, peak) = peak_during(|| run::run(&s).err());
-    let e = result.expect("refused");
+    let e = refused(&s);
     assert_eq!(e.path, "workload.tasks", "{e}");
     assert!(e.message.contains("under 11 schedulers would need about") && e.message.contains("the limit is 800 MB"), "{e}");
-    eprintln!("peak {} KiB", peak >> 10);
-    assert!(peak < MIB, "{peak} bytes");
 
     let mut v: serde_json::Value = serde_json::from_str(&matmul(100, &["fifo"]).to_json()).expect("json");
     v["schedulers"] = serde_json::json!(vec!["fifo"; 10_000]);
@@ -187,12 +188,9 @@ fn loop_scenario(iterations: u64, iter_ns: f64, schedule: &str) -> Scenario {
 #[test]
 fn four_billion_iterations_under_dynamic_are_refused_and_a_larger_chunk_runs() {
     let s = loop_scenario(1 << 32, 1.0, "dynamic");
-    let (result, peak) = peak_during(|| run::run(&s).err());
-    let e = result.expect("refused");
+    let e = refused(&s);
     assert_eq!(e.path, "workload.phases[0].iterations", "{e}");
     assert!(e.message.contains("4294967296 iterations in chunks of 1 under dynamic") && e.message.contains("the limit is 40 million"), "{e}");
-    eprintln!("peak {} KiB", peak >> 10);
-    assert!(peak < MIB, "{peak} bytes");
     let s = loop_scenario(1 << 32, 1.0, "dynamic[chunk=4096]");
     let r = run::run(&s).expect("a chunk of 4096 is about a million chunks");
     assert_eq!(r.runs[0].loop_extras().map(|x| x.metrics.iterations), Some(1 << 32));

@@ -119,7 +119,12 @@ pub fn chrome(u: &mut Unstructured) -> Result<Vec<u8>> {
         events.push(e);
     }
     let doc = if u.ratio(1, 2)? { json!({ "traceEvents": events, "displayTimeUnit": "ns" }) } else { Value::Array(events) };
-    let mut text = serde_json::to_vec(&doc).unwrap_or_default();
+    json_text(u, &doc)
+}
+
+/// `doc` as JSON text, one time in five cut short (a truncated file).
+fn json_text(u: &mut Unstructured, doc: &Value) -> Result<Vec<u8>> {
+    let mut text = serde_json::to_vec(doc).unwrap_or_default();
     if u.ratio(1, 5)? {
         let cut = u.int_in_range(0..=text.len())?;
         text.truncate(cut);
@@ -147,12 +152,7 @@ pub fn taskflow(u: &mut Unstructured) -> Result<Vec<u8>> {
         }
         executors.push(json!({ "executor": e.to_string(), "data": workers }));
     }
-    let mut text = serde_json::to_vec(&executors).unwrap_or_default();
-    if u.ratio(1, 5)? {
-        let cut = u.int_in_range(0..=text.len())?;
-        text.truncate(cut);
-    }
-    Ok(text)
+    json_text(u, &Value::Array(executors))
 }
 
 /// A Paraver `.prv`: a header (sometimes odd) and state, event and communication records with edge fields.

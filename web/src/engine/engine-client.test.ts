@@ -33,6 +33,15 @@ class FakeWorker {
 const RESULT = { summary: { runs: [] }, segments: [], simMs: 1 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The replacement worker got `b`'s scenario and answers it. */
+async function expectSecondWorkerRuns(b: Promise<unknown>): Promise<void> {
+  await sleep(0);
+  const second = FakeWorker.all[1];
+  expect(second.posted.map((r) => r.arg)).toEqual(["B"]);
+  second.answer(0, RESULT);
+  await expect(b).resolves.toEqual(RESULT);
+}
+
 describe("WorkerEngine", () => {
   beforeEach(() => {
     FakeWorker.all = [];
@@ -66,11 +75,7 @@ describe("WorkerEngine", () => {
     await expect(a).rejects.toBeInstanceOf(SupersededError);
     expect(first.terminated).toBe(true);
     expect(FakeWorker.all).toHaveLength(2);
-    await sleep(0);
-    const second = FakeWorker.all[1];
-    expect(second.posted.map((r) => r.arg)).toEqual(["B"]);
-    second.answer(0, RESULT);
-    await expect(b).resolves.toEqual(RESULT);
+    await expectSecondWorkerRuns(b);
   });
 
   it("does not restart the worker while another request is pending", async () => {
@@ -97,11 +102,7 @@ describe("WorkerEngine", () => {
     await expect(a).rejects.toBeInstanceOf(CancelledError);
     expect(first.terminated).toBe(true);
     await sleep(0);
-    const b = engine.simulate("B");
-    const second = FakeWorker.all[1];
-    expect(second.posted.map((r) => r.arg)).toEqual(["B"]);
-    second.answer(0, RESULT);
-    await expect(b).resolves.toEqual(RESULT);
+    await expectSecondWorkerRuns(engine.simulate("B"));
   });
 
   it("starts a fresh worker after the engine trapped (out of memory)", async () => {
