@@ -10,6 +10,8 @@ import { checkLinkState, checkScenarioShape, formatFragment, type LinkState, par
 const minutes = Number(process.env.FUZZ_MINUTES ?? 0);
 /** Runs per property: a fixed budget in the test suite, unbounded (stopped by time) in a long run. */
 const runs = (ciRuns: number) => (minutes > 0 ? { numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: (minutes * 60_000) / 4 } : { numRuns: ciRuns });
+/** Vitest's time limit per property: the long run's share, or a minute for the fixed budget. */
+const TIMEOUT_MS = minutes > 0 ? (minutes * 60_000) / 4 + 60_000 : 60_000;
 const counts: Record<string, number> = {};
 const count = (name: string) => {
   counts[name] = (counts[name] ?? 0) + 1;
@@ -80,7 +82,7 @@ describe("link decoding under fuzzing", () => {
       }),
       runs(1500),
     );
-  });
+  }, TIMEOUT_MS);
 
   test("packed link states decode, and fail cleanly when damaged", async () => {
     await fc.assert(
@@ -97,7 +99,7 @@ describe("link decoding under fuzzing", () => {
       }),
       runs(600),
     );
-  });
+  }, TIMEOUT_MS);
 
   test("arbitrary JSON payloads and views are checked, never trusted", async () => {
     await fc.assert(
@@ -114,7 +116,7 @@ describe("link decoding under fuzzing", () => {
       }),
       runs(600),
     );
-  });
+  }, TIMEOUT_MS);
 
   test("inflation bombs stop at the cap", async () => {
     await fc.assert(
@@ -127,5 +129,5 @@ describe("link decoding under fuzzing", () => {
     );
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     console.info(`link fuzz: ${total} inputs (${JSON.stringify(counts)})`);
-  });
+  }, TIMEOUT_MS);
 });
