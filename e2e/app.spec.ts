@@ -212,11 +212,14 @@ test("exports download valid files", async ({ page }) => {
     return { name: download.suggestedFilename(), bytes: readFileSync(path) };
   };
   const trace = await save("export-trace");
-  const json = JSON.parse(trace.bytes.toString("utf8")) as { traceEvents: { ph: string; tid?: number; dur?: number }[] };
+  const json = JSON.parse(trace.bytes.toString("utf8")) as { traceEvents: { ph: string; tid?: number }[] };
   expect(trace.name).toMatch(/-trace\.json$/);
-  expect(json.traceEvents.filter((e) => e.ph === "X").length).toBeGreaterThan(1000);
+  const begins = json.traceEvents.filter((e) => e.ph === "B");
+  expect(begins.length).toBeGreaterThan(1000);
+  expect(json.traceEvents.filter((e) => e.ph === "E").length).toBe(begins.length);
   expect(json.traceEvents.some((e) => e.ph === "C")).toBe(true);
-  expect(new Set(json.traceEvents.filter((e) => e.ph === "X").map((e) => e.tid)).size).toBe(8);
+  expect(json.traceEvents.some((e) => e.ph === "s")).toBe(true);
+  expect(new Set(begins.map((e) => e.tid)).size).toBe(8);
   const csv = (await save("export-csv")).bytes.toString("utf8").trim().split("\n");
   expect(csv[0]).toMatch(/^scheduler,Makespan/);
   expect(csv).toHaveLength(3);

@@ -1,5 +1,5 @@
-// The OS-level lab: a figure preset's sweep runs in the worker with a progress bar and draws the papers' charts with
-// the paper's numbers beside the simulated ones; an OS preset shows threads per core with migrations in the Gantt.
+// The OS-level lab: a figure preset's claim cells run in the worker with a progress bar, draw the papers' charts, and the
+// engine's verdicts on the figure's claims appear beside them; an OS preset shows threads per core with migrations in the Gantt.
 import { expect, test } from "@playwright/test";
 import { openDefault, SCREENSHOTS, waitIdle } from "./helpers";
 
@@ -18,28 +18,32 @@ async function runFigure(page: import("@playwright/test").Page, figure: string):
       return m !== null && m[1] === m[2];
     },
     undefined,
-    { timeout: 60_000 },
+    { timeout: 150_000 },
   );
 }
 
-test("the seed 000 Fig. 3 sweep draws speedup with the ideal line and power, energy and EDP bars", async ({ page }) => {
+test("Chronaki et al.'s Fig. 3 sweep draws speedup with the ideal line and power, energy and EDP bars, and judges its claims", async ({ page }) => {
+  test.setTimeout(200_000);
   await runFigure(page, "maturity-fig3");
   const lab = page.getByTestId("os-lab");
   await expect(lab.getByTestId("os-chart")).toHaveCount(4);
   await expect(lab.getByText("ideal B·ratio + L (Eq. 4)")).toBeVisible();
-  const table = lab.getByTestId("paper-table");
-  await expect(table.locator("tbody tr")).toHaveCount(8);
-  // Every paper number has a simulated counterpart.
-  for (const cell of await table.locator("tbody tr td:nth-child(3)").allTextContents()) expect(cell).not.toBe("–");
+  const rows = lab.getByTestId("paper-row");
+  await expect(rows).toHaveCount(16);
+  // Every claim has a simulated value and a verdict from the engine.
+  for (const cell of await lab.getByTestId("paper-simulated").allTextContents()) expect(cell).not.toBe("—");
+  await expect(lab.locator('[data-claim="chronaki2019-fig3-22-tasks"] [data-testid="paper-verdict"]')).toHaveText("holds");
   await lab.screenshot({ path: `${SCREENSHOTS}/os-lab-maturity-fig3.png` });
 });
 
-test("the seed 002 repeatability sweep shows LIN spread and PBS, LCSS repeating", async ({ page }) => {
+test("Zhang et al.'s repeatability sweep shows LIN spread and PBS, LCSS repeating", async ({ page }) => {
   await runFigure(page, "pbs-fig1");
   const lab = page.getByTestId("os-lab");
   await expect(lab.getByTestId("os-chart")).toHaveCount(1);
-  const rows = lab.getByTestId("paper-table").locator("tbody tr");
-  await expect(rows.nth(0).locator("td").nth(2)).toHaveText("0.0 %");
+  const pbs = lab.locator('[data-claim="zhang2013-fig1-pbs-repeats"]');
+  await expect(pbs.getByTestId("paper-simulated")).toHaveText(/^0 %/);
+  await expect(pbs.getByTestId("paper-verdict")).toHaveText("holds");
+  await expect(lab.locator('[data-claim="zhang2013-s43-linux-varies"] [data-testid="paper-verdict"]')).toHaveText("holds");
   await lab.screenshot({ path: `${SCREENSHOTS}/os-lab-pbs-fig1.png` });
 });
 

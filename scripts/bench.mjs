@@ -1,25 +1,37 @@
-// `npm run bench`: the native engine benchmark (target/release/asymlab bench)
-// followed by the same scenario in WebAssembly under Node. Prints one
-// figure per line; it is not a test and asserts nothing.
-import { execFileSync } from "node:child_process";
+// `npm run bench`: the native engine benchmark (target/release/asymlab bench),
+// Wasm against native per scheduler in alternating runs, trace import in Wasm,
+// then the page in Chromium (bench-browser.mjs). Prints one figure per line,
+// each a median with its spread; it is not a test and asserts nothing.
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const targetDir = process.env.CARGO_TARGET_DIR ?? `${repoRoot}/target`;
 const cli = `${targetDir}/release/asymlab`;
 const pkgDir = `${repoRoot}/web/src/engine/pkg`;
+const pkgCoreDir = `${repoRoot}/web/src/engine/pkg-core`;
 const BENCH_PRESET = "tx2-matmul-32000";
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
+const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 7);
+// BENCH_PARTS=native,pair,import,browser (the default: all) runs only the listed parts.
+const PARTS = new Set((process.env.BENCH_PARTS ?? "native,pair,import,browser").split(","));
 
-let nativeTasksPerS = Number.NaN;
-if (existsSync(cli)) {
+const spread = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  const median = n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  return { median, min: s[0], max: s[n - 1], n, p95: s[Math.min(n - 1, Math.floor(0.95 * n))] };
+};
+const show = (x, digits) => `${x.median.toFixed(digits)} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)}, n=${x.n})`;
+
+if (!PARTS.has("native")) {
+  // skipped
+} else if (existsSync(cli)) {
   try {
-    const out = execFileSync(cli, ["bench"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    const out = execFileSync(cli, ["bench", "--repeat", String(REPEATS)], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
     process.stdout.write(out.endsWith("\n") ? out : `${out}\n`);
-    // The Wasm figure below times parse + simulate + summary, so compare it with the native whole-process figure.
-    const match = /^native_whole_process_tasks_per_s:\s*([0-9.eE+-]+)/m.exec(out);
-    if (match) nativeTasksPerS = Number(match[1]);
   } catch (err) {
     console.log(`native bench failed: ${err.message}`);
   }
@@ -27,39 +39,77 @@ if (existsSync(cli)) {
   console.log(`native CLI missing (${cli}); run scripts/build-wasm.sh`);
 }
 
-const { initSync, list_presets, preset_scenario, Session } = await import(`${pkgDir}/engine.js`);
-initSync({ module: readFileSync(`${pkgDir}/engine_bg.wasm`) });
-const presets = JSON.parse(list_presets()).map((p) => p.name);
-if (!presets.includes(BENCH_PRESET)) {
-  console.log(`wasm bench skipped: no preset '${BENCH_PRESET}' (have: ${presets.join(", ")})`);
-  process.exit(0);
+// Wasm against native, per scheduler: one native process (`asymlab bench --pair`) and this Node process take turns on
+// the same scenario through the same API (Session::new + run_all: parse, simulate, summary JSON), native first on even
+// rounds and Wasm first on odd ones, so that both see the same machine load; the figure is the median of the per-round
+// ratios native time / Wasm time (1 = as fast as native). The Wasm module is pkg-core, the one the page simulates with.
+if (PARTS.has("pair")) {
+  const core = await import(`${pkgCoreDir}/engine.js`);
+  core.initSync({ module: readFileSync(`${pkgCoreDir}/engine_bg.wasm`) });
+  const peer = (name) => {
+    const s = JSON.parse(core.preset_scenario(BENCH_PRESET));
+    s.runtime = { ...s.runtime, steal_ns: 0, ptt_search_ns: 0, dispatch_ns: 0 };
+    s.schedulers = [name];
+    return JSON.stringify(s);
+  };
+  const wasmSeconds = (json) => {
+    const started = process.hrtime.bigint();
+    const session = new core.Session(json);
+    session.run_all();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    session.free();
+    return seconds;
+  };
+  const child = spawn(cli, ["bench", "--pair"], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout });
+  const pending = [];
+  lines.on("line", (line) => pending.shift()?.(Number(line)));
+  const nativeSeconds = (name) =>
+    new Promise((resolve) => {
+      pending.push(resolve);
+      child.stdin.write(`${name}\n`);
+    });
+  const names = JSON.parse(core.list_schedulers("tasks")).map((s) => s.name);
+  // Warm-up, three runs of every scheduler on both sides: V8 compiles Wasm in tiers (a baseline first, the optimised
+  // code in the background), and a function called once per run only switches on its next call, so the first
+  // scheduler measured would otherwise run partly unoptimised.
+  for (let k = 0; k < 3; k++) {
+    for (const name of names) {
+      wasmSeconds(peer(name));
+      await nativeSeconds(name);
+    }
+  }
+  const ratios = [];
+  for (const name of names) {
+    const json = peer(name);
+    const perRound = [];
+    for (let k = 0; k < PAIR_ROUNDS; k++) {
+      let n;
+      let w;
+      if (k % 2 === 0) {
+        n = await nativeSeconds(name);
+        w = wasmSeconds(json);
+      } else {
+        w = wasmSeconds(json);
+        n = await nativeSeconds(name);
+      }
+      perRound.push(n / w);
+    }
+    const r = spread(perRound);
+    ratios.push(r.median);
+    console.log(`wasm_native_ratio_${name} (32,000-task DAG, alternating runs, native time / Wasm time): ${show(r, 3)}`);
+  }
+  child.stdin.end();
+  console.log(`wasm_native_ratio_min_over_schedulers: ${Math.min(...ratios).toFixed(3)} (median per scheduler; target ≥ 0.8)`);
 }
-const json = preset_scenario(BENCH_PRESET);
 
-let best = Infinity;
-let tasks = 0;
-for (let k = 0; k < REPEATS + 1; k++) {
-  // Timed: parsing the scenario and simulating every scheduler in Wasm
-  // (run_all also writes the summary JSON); reading it back in JS is not.
-  const started = process.hrtime.bigint();
-  const session = new Session(json);
-  const summaryText = session.run_all();
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  session.free();
-  const summary = JSON.parse(summaryText);
-  tasks = summary.runs.reduce((sum, run) => sum + run.metrics.tasks, 0);
-  if (k > 0) best = Math.min(best, seconds); // the first run warms up the JIT
-}
-const wasmTasksPerS = tasks / best;
-console.log(`wasm_tasks_per_s: ${Math.round(wasmTasksPerS)}`);
-console.log(`wasm_native_ratio: ${Number.isFinite(nativeTasksPerS) ? (wasmTasksPerS / nativeTasksPerS).toFixed(3) : "n/a"}`);
-
-// Trace import throughput in Wasm (engine/src/import via TraceImport), the
+// Trace import throughput in Wasm (engine/src/import via TraceImport, in the full module), the
 // same inputs as the native lines: a >= 100 MB ftrace text made by repeating
 // the systrace sample's lines with timestamps shifted by one second per copy
 // (built in memory, never written), and the 24 MB Chrome JSON sample.
-{
-  const { TraceImport } = await import(`${pkgDir}/engine.js`);
+if (PARTS.has("import")) {
+  const { TraceImport, initSync } = await import(`${pkgDir}/engine.js`);
+  initSync({ module: readFileSync(`${pkgDir}/engine_bg.wasm`) });
   const { gunzipSync } = await import("node:zlib");
   const parseMbPerS = (name, bytes) => {
     const started = process.hrtime.bigint();
@@ -96,4 +146,4 @@ console.log(`wasm_native_ratio: ${Number.isFinite(nativeTasksPerS) ? (wasmTasksP
   }
 }
 
-await import("./bench-browser.mjs");
+if (PARTS.has("browser")) await import("./bench-browser.mjs");

@@ -1,27 +1,31 @@
 #!/usr/bin/env bash
-# Builds the engine to WebAssembly (+ JS bindings in web/src/engine/pkg)
-# and the native CLI target/release/asymlab. Run scripts/setup.sh first.
+# Builds the engine to WebAssembly (+ JS bindings) and the native CLI target/release/asymlab. Run scripts/setup.sh first.
+# Two modules from the same crate: web/src/engine/pkg-core (the simulation alone: what the first chart needs, loaded at
+# start) and web/src/engine/pkg (feature `full`: also trace import, export, calibration, OS-level catalog and sweeps,
+# loaded by the worker on first use).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-out_dir=web/src/engine/pkg
+# build_module FEATURES OUT_DIR
+build_module() {
+  local features=$1 out_dir=$2
+  log "cargo build (wasm32, release${features:+, features $features})"
+  cargo build --release --target wasm32-unknown-unknown -p engine --lib --no-default-features ${features:+--features "$features"}
+  log "wasm-bindgen --target web → $out_dir"
+  "$TOOLS/bin/wasm-bindgen" --target web --out-dir "$out_dir" \
+    "$CARGO_TARGET/wasm32-unknown-unknown/release/engine.wasm"
+  # binaryen from npm (version 132); Debian's /usr/bin/wasm-opt breaks the output.
+  log "wasm-opt -O3 (npm binaryen)"
+  npx --no-install wasm-opt -O3 \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out_dir/engine_bg.wasm" -o "$out_dir/engine_bg.wasm"
+  log "wasm $out_dir: $(wc -c < "$out_dir/engine_bg.wasm") bytes ($(gzip -9 -c "$out_dir/engine_bg.wasm" | wc -c) gzip)"
+}
 
-log "cargo build (wasm32, release)"
-cargo build --release --target wasm32-unknown-unknown -p engine --lib --no-default-features
-
-log "wasm-bindgen --target web"
-"$TOOLS/bin/wasm-bindgen" --target web --out-dir "$out_dir" \
-  "$CARGO_TARGET/wasm32-unknown-unknown/release/engine.wasm"
-
-# binaryen from npm (version 132); Debian's /usr/bin/wasm-opt breaks the output.
-log "wasm-opt -Os (npm binaryen)"
-npx --no-install wasm-opt -Os \
-  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  "$out_dir/engine_bg.wasm" -o "$out_dir/engine_bg.wasm"
+build_module "" web/src/engine/pkg-core
+build_module full web/src/engine/pkg
 
 log "cargo build (native CLI, release)"
 cargo build --release -p engine --bin asymlab
-
-log "wasm: $(wc -c < "$out_dir/engine_bg.wasm") bytes ($(gzip -c "$out_dir/engine_bg.wasm" | wc -c) gzip)"

@@ -8,13 +8,18 @@
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
+use crate::catalogue;
 use crate::error::InputError;
-use crate::export::{chrome::chrome_json, run_as_trace};
+#[cfg(feature = "full")]
+use crate::export::{scenario_chrome, trace_chrome};
+#[cfg(feature = "full")]
 use crate::import::calibrate::{calibrate, CalibrateOptions};
+#[cfg(feature = "full")]
 use crate::import::{ImportedTrace, Importer};
 use crate::model::{Level, Workload};
 use crate::run::{Extras, ScenarioResult};
-use crate::scenario::{guides, presets, presets_dam, Scenario};
+use crate::runtime::TaskExtras;
+use crate::scenario::Scenario;
 use crate::summary;
 use crate::{registry, run};
 
@@ -32,45 +37,39 @@ extern "C" {
     fn call(this: &ProgressCallback, this_arg: &JsValue, events: f64, expected_events: f64) -> JsValue;
 }
 
-fn infos<'a>(list: impl IntoIterator<Item = &'a presets::PresetInfo>) -> String {
-    let v: Vec<_> = list
-        .into_iter()
+/// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
+/// "paper_title","paper_rank","figure","question","steps","claims"}]`, where `paper` is a paper id or null, `paper_title` the
+/// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
+/// the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
+/// `value`, `unit`, `status`, …).
+#[wasm_bindgen]
+pub fn list_presets() -> String {
+    let v: Vec<_> = catalogue::presets()
+        .iter()
         .map(|p| {
-            let mut info = json!({ "name": p.name, "title": p.title, "description": p.description });
-            let paper = presets_dam::paper_values(p.name);
-            if !paper.is_empty() {
-                info["paper"] = json!(paper);
-            }
-            info
+            let claims: Vec<_> = p.claims.iter().map(|c| c.info()).collect();
+            let paper_title = p.paper.as_deref().and_then(catalogue::paper).map(|q| format!("{} {} · {}", q.cite, q.year, q.title));
+            let paper_rank = p.paper.as_deref().and_then(|id| catalogue::papers().iter().position(|q| q.id == id));
+            json!({
+                "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
+                "figure": p.figure_text(), "question": p.question, "steps": p.steps, "claims": claims,
+            })
         })
         .collect();
     serde_json::Value::Array(v).to_string()
 }
 
-/// Adds the optional teaching fields (`question`, `figure`, `paper_values`, `steps`) of each preset's guide.
-fn with_guides(infos_json: String) -> String {
-    let Ok(serde_json::Value::Array(mut list)) = serde_json::from_str::<serde_json::Value>(&infos_json) else { return infos_json };
-    for info in &mut list {
-        let name = info["name"].as_str().unwrap_or_default().to_string();
-        let (Some(guide), Some(obj)) = (guides::guide(&name), info.as_object_mut()) else { continue };
-        if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(guide) {
-            obj.extend(fields);
-        }
-    }
-    serde_json::Value::Array(list).to_string()
-}
-
-/// Scenario presets as JSON `[{"name","title","description"}]`, plus the optional teaching fields of `scenario::guides`
-/// (`question`, `figure`, `paper_values`, `steps`); the first is the default.
+/// The papers as JSON `[{"id","cite","year","authors","title","venue","summary"}]`.
 #[wasm_bindgen]
-pub fn list_presets() -> String {
-    with_guides(infos(presets::all_scenarios()))
+pub fn list_papers() -> String {
+    serde_json::to_string(catalogue::papers()).unwrap_or_else(|_| "[]".into())
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.
 #[wasm_bindgen]
 pub fn list_platforms() -> String {
-    infos(presets::PLATFORMS)
+    let v: Vec<_> = catalogue::platforms().iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
+    serde_json::Value::Array(v).to_string()
 }
 
 /// The schedulers of `level` (`tasks`, `loops`, `os`; empty for every level) as JSON `[{"name","level","params","description"}]`.
@@ -102,27 +101,44 @@ pub fn try_scenario_level(scenario_json: &str) -> Result<Level, InputError> {
     Workload::level_of_kind(kind).ok_or_else(|| InputError::new("workload.kind", format!("unknown workload kind '{kind}' (known: layered, dag, loop_program, applications)")))
 }
 
-/// The OS-level catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `presets_os::catalog_json`).
+#[cfg(feature = "full")]
+/// The OS lab's catalog as JSON: `{"apps","mixes","configs","schedulers","figures"}` (see `claims::lab::catalog_json`).
 #[wasm_bindgen]
 pub fn os_catalog() -> String {
-    presets::presets_os_catalog()
+    crate::claims::lab::catalog_json()
 }
 
-/// The cells of a sweep grid `{"schedulers","configs","workloads","seeds"}` as a JSON array.
+#[cfg(feature = "full")]
+/// The cells of a custom OS sweep `{"schedulers","configs","workloads","seeds"}` as a JSON array.
 #[wasm_bindgen]
 pub fn sweep_cells(grid_json: &str) -> Result<String, JsError> {
-    crate::run::sweep::cells_json(grid_json).map_err(js_error)
+    crate::claims::lab::grid_cells_json(grid_json).map_err(js_error)
 }
 
-/// Runs one sweep cell `{"index","scheduler","config","workload","seed"}`; returns its row as JSON.
+#[cfg(feature = "full")]
+/// The cells of preset `name`'s claims (the union over its claims' grids and seeds) as a JSON array.
 #[wasm_bindgen]
-pub fn run_sweep_cell(cell_json: &str) -> Result<String, JsError> {
-    crate::run::sweep::run_cell_json(cell_json).map_err(js_error)
+pub fn claim_cells(name: &str) -> Result<String, JsError> {
+    crate::claims::preset_cells_json(name).map_err(js_error)
+}
+
+#[cfg(feature = "full")]
+/// Runs one cell `{"index","preset","set","seed"}`; returns its row `{"cell","platform","workload","runs"}` as JSON.
+#[wasm_bindgen]
+pub fn run_cell(cell_json: &str) -> Result<String, JsError> {
+    crate::claims::run_cell_json(cell_json).map_err(js_error)
+}
+
+#[cfg(feature = "full")]
+/// Evaluates preset `name`'s claims on rows from `run_cell` (a JSON array); returns the results as JSON.
+#[wasm_bindgen]
+pub fn evaluate_claims(name: &str, rows_json: &str) -> Result<String, JsError> {
+    crate::claims::evaluate_json(name, rows_json).map_err(js_error)
 }
 
 /// The scenario JSON of preset `name`.
 pub fn try_preset_scenario(name: &str) -> Result<String, InputError> {
-    presets::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))
+    catalogue::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))
 }
 
 /// The scenario JSON of preset `name`.
@@ -134,7 +150,7 @@ pub fn preset_scenario(name: &str) -> Result<String, JsError> {
 /// The platform JSON of platform preset `name`.
 #[wasm_bindgen]
 pub fn platform_preset(name: &str) -> Result<String, JsError> {
-    presets::platform(name)
+    catalogue::platform(name)
         .and_then(|p| serde_json::to_string_pretty(&p).ok())
         .ok_or_else(|| JsError::new(&format!("unknown platform preset '{name}'")))
 }
@@ -144,12 +160,14 @@ pub fn platform_preset(name: &str) -> Result<String, JsError> {
 pub struct Session {
     scenario: Scenario,
     result: Option<ScenarioResult>,
+    /// The decision log and PTT history of one run (its index), recorded on the first request for either.
+    detail: Option<(usize, TaskExtras)>,
 }
 
 impl Session {
     /// Parses and validates a scenario.
     pub fn try_new(scenario_json: &str) -> Result<Session, InputError> {
-        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None })
+        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None, detail: None })
     }
 
     /// Runs every scheduler and returns the summary JSON.
@@ -166,31 +184,39 @@ impl Session {
         if let Some(f) = on_progress {
             meter = meter.with_progress(f);
         }
-        let result = run::run_with(&self.scenario, &mut meter)?;
+        let result = run::run_metered(&self.scenario, run::Detail::default(), &mut meter)?;
         let text = serde_json::to_string(&summary::run_summary(&self.scenario, &result)).map_err(|e| InputError::new("", e.to_string()))?;
         self.result = Some(result);
+        self.detail = None;
         Ok(text)
     }
 
+    /// The decision log and PTT history of task run `run`: run again with them recorded on the first request (a plain
+    /// run records neither), then kept until the next request for another run.
+    fn detail(&mut self, run: usize) -> Option<&TaskExtras> {
+        if self.detail.as_ref().is_none_or(|(kept, _)| *kept != run) {
+            let result = self.result.as_ref().filter(|r| run < r.runs.len() && matches!(r.runs[run].extras, Extras::Tasks(_)))?;
+            self.detail = Some((run, run::tasks::detail(&self.scenario, result, run).ok()?));
+        }
+        self.detail.as_ref().map(|(_, extras)| extras)
+    }
+
     /// The decision log of run `run` as JSON `{"decisions":[…],"total":N}` (empty before `run_all` or for a run that does not exist).
-    pub fn decisions_text(&self, run: usize) -> String {
-        self.result
-            .as_ref()
-            .and_then(|r| r.runs.get(run))
-            .and_then(|r| match &r.extras {
-                Extras::Tasks(t) => serde_json::to_string(&t.decisions).ok(),
-                _ => None,
-            })
-            .unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    pub fn decisions_text(&mut self, run: usize) -> String {
+        self.detail(run).and_then(|t| serde_json::to_string(&t.decisions).ok()).unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    }
+
+    /// The PTT history of run `run` as JSON (`PttHistory`, with `history: true`), or `null` before `run_all` or for a run
+    /// that is not a task run.
+    pub fn ptt_text(&mut self, run: usize) -> String {
+        self.detail(run).and_then(|t| serde_json::to_string(&t.metrics.ptt).ok()).unwrap_or_else(|| "null".to_string())
     }
 
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
+    #[cfg(feature = "full")]
     pub fn try_export_chrome(&self) -> Result<String, InputError> {
         let result: &ScenarioResult = self.result.as_ref().ok_or_else(|| InputError::new("", "run the scenario before exporting it"))?;
-        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&self.scenario, result, i)).collect();
-        let named: Vec<(String, &ImportedTrace)> =
-            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", self.scenario.name, r.scheduler), t)).collect();
-        Ok(chrome_json(&named))
+        Ok(scenario_chrome(&self.scenario, result))
     }
 
     fn loop_column(&self, run: usize, pick: impl Fn(&crate::loops::LoopExtras) -> &Vec<u32>) -> Vec<u32> {
@@ -226,13 +252,15 @@ impl Session {
 
     /// Every scheduling decision of run `run`, with the policy's explanation when it gives one, as JSON
     /// `{"decisions":[{"t_ns","core","task","task_type","priority","leader","width","overhead_ns","explanation"?}],"total":N}`.
-    pub fn decisions_json(&self, run: usize) -> String {
+    /// The run is simulated again with its decisions recorded (a plain `run_all` does not record them).
+    pub fn decisions_json(&mut self, run: usize) -> String {
         self.decisions_text(run)
     }
 
-    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
-    pub fn export_chrome(&self) -> Result<String, JsError> {
-        self.try_export_chrome().map_err(js_error)
+    /// The PTT of run `run` over time, as JSON `{"places","n_types","snapshots","history":true}` (`null` when not a task run);
+    /// like `decisions_json`, recorded by running it again.
+    pub fn ptt_json(&mut self, run: usize) -> String {
+        self.ptt_text(run)
     }
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).
@@ -296,7 +324,17 @@ impl Session {
     }
 }
 
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+impl Session {
+    /// Chrome Trace Event JSON of every run (opens in Perfetto UI); throws before `run_all`.
+    pub fn export_chrome(&self) -> Result<String, JsError> {
+        self.try_export_chrome().map_err(js_error)
+    }
+}
+
 /// Options of [`TraceImport::calibrate`], as JSON.
+#[cfg(feature = "full")]
 #[derive(serde::Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct CalibrateRequest {
@@ -310,12 +348,14 @@ struct CalibrateRequest {
 
 /// A streaming import of a trace recorded on real hardware: `push` chunks (the caller reports progress and may stop),
 /// then `finish`; afterwards the slices as typed-array columns, the lanes and diagnostics in the summary, export and calibration.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub struct TraceImport {
     importer: Option<Importer>,
     trace: Option<ImportedTrace>,
 }
 
+#[cfg(feature = "full")]
 impl TraceImport {
     /// Ends the input and returns the summary JSON; a second call returns the same summary.
     pub fn try_finish(&mut self) -> String {
@@ -348,6 +388,7 @@ impl TraceImport {
     }
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 impl TraceImport {
     /// A new import of a file called `file_name` (the name helps detect the format; may be empty).
@@ -461,10 +502,10 @@ impl TraceImport {
         self.trace.as_ref().map(|t| t.freq.iter().map(|f| f.freq_khz).collect()).unwrap_or_default()
     }
 
-    /// Chrome Trace Event JSON of the imported trace (opens in Perfetto UI); throws before `finish`.
-    pub fn export_chrome(&self, process_name: &str) -> Result<String, JsError> {
+    /// Chrome Trace Event JSON of the imported trace, one process named after the file (name only); throws before `finish`.
+    pub fn export_chrome(&self, file_name: &str) -> Result<String, JsError> {
         let t = self.trace.as_ref().ok_or_else(|| JsError::new("finish the import before exporting it"))?;
-        Ok(chrome_json(&[(process_name.to_string(), t)]))
+        Ok(trace_chrome(t, file_name))
     }
 
     /// `{"scenario": "<scenario JSON text>", "report": {…}}` calibrated from the trace; throws with the bad field.
@@ -480,7 +521,7 @@ mod tests {
 
     #[test]
     fn session_runs_the_default_preset_and_names_bad_fields() {
-        let json = try_preset_scenario(presets::DEFAULT_SCENARIO).expect("preset");
+        let json = try_preset_scenario(catalogue::DEFAULT_SCENARIO).expect("preset");
         let mut s = Session::try_new(&json).expect("valid");
         let summary: serde_json::Value = serde_json::from_str(&s.try_run_all().expect("runs")).expect("json");
         assert_eq!(summary["runs"].as_array().map(Vec::len), Some(2));
@@ -497,20 +538,29 @@ mod tests {
         assert!(try_list_schedulers("gpu").is_err());
         assert_eq!(try_scenario_level(&json).expect("level"), Level::Tasks);
         let listed: serde_json::Value = serde_json::from_str(&list_presets()).expect("json");
-        assert_eq!(listed[0]["name"], presets::DEFAULT_SCENARIO);
+        assert_eq!(listed[0]["name"], catalogue::DEFAULT_SCENARIO);
         assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
-        assert!(listed[0]["paper_values"][0]["paper"].is_number());
+        assert!(listed[0]["claims"][0]["value"].is_number());
+        assert_eq!(summary["claims"].as_array().map(Vec::len), listed[0]["claims"].as_array().map(Vec::len));
+        assert!(summary["claims"][0]["verdict"]["holds"].is_boolean(), "{}", summary["claims"][0]);
+        assert_eq!(summary["runs"][1]["extras"]["ptt"]["history"], false, "a plain run keeps the final PTT only");
+        assert_eq!(summary["runs"][1]["extras"]["ptt"]["snapshots"].as_array().map(Vec::len), Some(1));
+        let ptt: serde_json::Value = serde_json::from_str(&s.ptt_text(1)).expect("json");
+        assert_eq!(ptt["history"], true);
+        assert!(ptt["snapshots"].as_array().is_some_and(|v| v.len() > 2));
+        assert_eq!(ptt["snapshots"].as_array().and_then(|v| v.last()), summary["runs"][1]["extras"]["ptt"]["snapshots"].get(0), "the re-run ends on the same table");
         let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1)).expect("json");
         let first = &log["decisions"][0];
         assert_eq!(log["total"].as_u64(), log["decisions"].as_array().map(|d| d.len() as u64));
         assert!(first["explanation"]["reason"].as_str().is_some_and(|r| r.contains("Core")), "{first}");
         assert_eq!(first["explanation"]["candidates"][0]["chosen"], true);
         assert_eq!(s.decisions_text(9), r#"{"decisions":[],"total":0}"#);
+        assert_eq!(s.ptt_text(9), "null");
         let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
         let e = Session::try_new(&bad).err().expect("0 cores");
         assert_eq!(e.path, "platform.clusters[0].cores");
         let chrome = s.try_export_chrome().expect("export");
-        assert!(chrome.contains("\"ph\":\"X\""));
+        assert!(chrome.contains("\"ph\":\"B\"") && chrome.contains("\"ph\":\"E\""));
     }
 
     #[test]

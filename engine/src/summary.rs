@@ -1,15 +1,16 @@
 //! Plain-data views of a scenario's results shared by the CLI and the Wasm API: the run summary the page reads, and the
-//! CLI's JSON. Both print the same `metrics` and `extras` objects, so native and Wasm results compare field by field.
+//! CLI's JSON, with the papers' claims a run measures. Both print the same `metrics` and `extras` objects, so native and Wasm
+//! results compare field by field.
 //!
 //! The types here cross the Wasm boundary; their TypeScript twins are generated (`cargo test --features ts`).
 
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::metrics::Metrics;
 use crate::model::Level;
 use crate::run::{Extras, ScenarioResult};
-use crate::scenario::presets_dam::{self, Measure, PaperValue};
+use crate::claims::ClaimResult;
 use crate::scenario::Scenario;
 use crate::trace::{FreqInterval, InterferenceInterval, Migration, ScheduleRecord, SegmentKind, NO_ITEM};
 
@@ -92,22 +93,8 @@ pub struct RunSummary {
     pub groups: Vec<String>,
     /// One per listed scheduler, in order.
     pub runs: Vec<RunInfo>,
-    /// The paper's values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
-    pub paper: Vec<PaperComparison>,
-}
-
-/// A value a paper reports beside the simulated one.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct PaperComparison {
-    /// The claim in words, with its figure.
-    pub claim: String,
-    /// The paper's number.
-    pub paper: f64,
-    /// The simulated number, when the run has what it needs.
-    pub simulated: Option<f64>,
-    /// What is compared: `throughput_ratio`, `priority_share` or `priority_share_on_core` (shares are in [0, 1]).
-    pub kind: String,
+    /// The papers' claims this run measures, with their verdicts, when the scenario is a preset (empty otherwise).
+    pub claims: Vec<ClaimResult>,
 }
 
 /// The platform layout of `scenario`.
@@ -152,51 +139,13 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> RunSummary {
         record: RecordLabels { lane: "core".into(), item: level.item_label().into(), group: level.group_label().into() },
         groups: result.groups.clone(),
         runs,
-        paper: paper_comparison(scenario, result),
+        claims: crate::claims::on_result(scenario, result),
     }
 }
 
-/// The paper's reported values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
-pub fn paper_comparison(scenario: &Scenario, result: &ScenarioResult) -> Vec<PaperComparison> {
-    compare_by_title(&scenario.name, result)
-        .into_iter()
-        .map(|(v, sim)| PaperComparison {
-            claim: v.claim.to_string(),
-            paper: v.paper,
-            simulated: sim,
-            kind: match v.measure {
-                Measure::ThroughputRatio { .. } => "throughput_ratio",
-                Measure::PriorityShare { .. } => "priority_share",
-                Measure::PriorityShareOnCore { .. } => "priority_share_on_core",
-            }
-            .to_string(),
-        })
-        .collect()
-}
-
-/// The simulated value of `measure` in `result`, if the run has the schedulers it needs.
-fn simulated(measure: &Measure, result: &ScenarioResult) -> Option<f64> {
-    let run = |name: &str| result.runs.iter().find(|r| r.scheduler == name);
-    match *measure {
-        Measure::ThroughputRatio { num, den } => {
-            let d = run(den)?.metrics.throughput_tasks_per_s;
-            (d > 0.0).then(|| run(num).map(|r| r.metrics.throughput_tasks_per_s / d))?
-        }
-        Measure::PriorityShare { scheduler, label } => match &run(scheduler)?.extras {
-            Extras::Tasks(t) => Some(t.metrics.priority_share(label)),
-            _ => None,
-        },
-        Measure::PriorityShareOnCore { scheduler, core } => match &run(scheduler)?.extras {
-            Extras::Tasks(t) => Some(t.metrics.priority_share_touching(core)),
-            _ => None,
-        },
-    }
-}
-
-/// Paper versus simulation for the preset whose title is `title` (the scenario's name): `(value, simulated)` pairs.
-fn compare_by_title(title: &str, result: &ScenarioResult) -> Vec<(PaperValue, Option<f64>)> {
-    let Some(info) = presets_dam::SCENARIOS.iter().find(|p| p.title == title) else { return vec![] };
-    presets_dam::paper_values(info.name).iter().map(|v| (*v, simulated(&v.measure, result))).collect()
+/// The papers' claims this run measures, with their verdicts (the "paper vs simulated" rows), for the CLI's JSON.
+pub fn claims_on_run(scenario: &Scenario, result: &ScenarioResult) -> Vec<Value> {
+    crate::claims::on_result(scenario, result).iter().filter_map(|r| serde_json::to_value(r).ok()).collect()
 }
 
 /// The schedule of one run as the CLI prints it, rows written one by one (no tree of 10 million objects).
@@ -252,6 +201,8 @@ struct CliSchedule<'a> {
 
 #[derive(Serialize)]
 struct CliRun<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decisions: Option<&'a crate::runtime::DecisionLog>,
     extras: &'a Extras,
     metrics: &'a Metrics,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -261,20 +212,22 @@ struct CliRun<'a> {
 
 #[derive(Serialize)]
 struct CliOutput<'a> {
+    #[serde(skip_serializing_if = "<[Value]>::is_empty")]
+    claims: &'a [Value],
     groups: &'a [String],
     level: Level,
-    #[serde(skip_serializing_if = "<[PaperComparison]>::is_empty")]
-    paper: &'a [PaperComparison],
     runs: Vec<CliRun<'a>>,
 }
 
-/// Writes `asymlab run`'s JSON to `out` as it goes: `{"groups","level","paper"?,"runs":[{"extras","metrics","schedule"?,"scheduler"}]}`,
-/// with every segment when `with_schedule`; memory stays that of the result, whatever the size of the text.
-pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, with_schedule: bool, paper: &[PaperComparison]) -> std::io::Result<()> {
+/// Writes `asymlab run`'s JSON to `out` as it goes: `{"claims"?,"groups","level","runs":[{"decisions"?,"extras","metrics",
+/// "schedule"?,"scheduler"}]}`, with every segment when `with_schedule` and each task run's decision log when
+/// `with_decisions`; `claims` are [`claims_on_run`]. Memory stays that of the result, whatever the size of the text.
+pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, with_schedule: bool, with_decisions: bool, claims: &[Value]) -> std::io::Result<()> {
     let runs = result
         .runs
         .iter()
         .map(|run| CliRun {
+            decisions: run.task_extras().filter(|_| with_decisions).map(|t| &t.decisions),
             extras: &run.extras,
             metrics: &run.metrics,
             schedule: with_schedule.then(|| CliSchedule {
@@ -286,13 +239,7 @@ pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, wi
             scheduler: &run.scheduler,
         })
         .collect();
-    let doc = CliOutput { groups: &result.groups, level: result.level, paper, runs };
+    let doc = CliOutput { claims, groups: &result.groups, level: result.level, runs };
     serde_json::to_writer(&mut *out, &doc).map_err(std::io::Error::other)?;
     out.write_all(b"\n")
-}
-
-/// The value a claim or a table reads of one run: `{"metrics": {…}, "extras": {…}}`, so that dotted paths such as
-/// `metrics.makespan_ns` or `extras.speedup` reach every number a run reports.
-pub fn run_value(metrics: &Metrics, extras: &Extras) -> Value {
-    json!({ "metrics": metrics, "extras": extras })
 }

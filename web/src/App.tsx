@@ -7,13 +7,13 @@ import { useEffect, useRef } from "react";
 import { CompareTable } from "./compare/CompareTable";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
 import { useUndoKeys } from "./editor/use-undo-keys";
-import { Gallery } from "./gallery/Gallery";
 import { useThumbnails } from "./gallery/use-thumbnails";
 import { DisplayControls } from "./panels/DisplayControls";
 import { ErrorBanner } from "./panels/ErrorBanner";
 import { Header } from "./panels/Header";
 import { LoopPanel } from "./panels/loops/LoopPanel";
 import { ScenarioEditor } from "./panels/ScenarioEditor";
+import { lazyComponent } from "./shell/lazy";
 import { SimProgress } from "./shell/SimProgress";
 import { Tabs } from "./shell/Tabs";
 import { MAIN_VIEWS, SIDE_PANELS } from "./shell/views";
@@ -24,6 +24,8 @@ import { GuideSlot, PaperSlot, useTeaching } from "./teach/Teaching";
 import type { RenderLoop } from "./timeline/render-loop";
 import { LinkBar } from "./url/LinkBar";
 import { useUrlSync } from "./url/use-url-sync";
+
+const Gallery = lazyComponent(() => import("./gallery/Gallery").then((m) => m.Gallery));
 
 declare global {
   interface Window {
@@ -36,6 +38,8 @@ declare global {
       segments: number;
       /** From the last visual edit to the end of the first frame drawn with its result. */
       editToRedrawMs: number | null;
+      /** performance.now() (ms since navigation) at the end of the first frame drawn with a result: the first Gantt. */
+      firstGanttAt: number | null;
     };
   }
 }
@@ -66,6 +70,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   // the canvases have already scheduled their frames.
   const committed = useRef({ simPending, good });
   const editToRedraw = useRef<number | null>(null);
+  const firstGanttAt = useRef<number | null>(null);
   useEffect(() => {
     committed.current = { simPending, good };
   });
@@ -73,6 +78,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
   useEffect(() => {
     if (!good) return;
     props.renderLoop.schedule("~edit-to-redraw", () => {
+      firstGanttAt.current ??= performance.now();
       const lastEditAt = store.getState().editor.lastEditAtMs;
       if (lastEditAt !== null) editToRedraw.current = performance.now() - lastEditAt;
     });
@@ -87,6 +93,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
         simMs: result?.simMs ?? null,
         segments: sum(result?.segments ?? [], (seg) => seg.count),
         editToRedrawMs: editToRedraw.current,
+        firstGanttAt: firstGanttAt.current,
       };
     };
     return () => {
@@ -114,7 +121,7 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
           </div>
           {summary ? <CompareTable summary={summary} baseline={baseline} onBaseline={actions.setBaseline} /> : !error && <p className="muted">Loading the engine…</p>}
           <PaperSlot preset={preset} />
-          {summary && summary.level === "loops" && <LoopPanel summary={summary} scenarioText={good?.scenarioText ?? ""} />}
+          {summary && summary.level === "loops" && <LoopPanel summary={summary} />}
           <div className="workspace">
             <Tabs label="Views" className="main-tabs" views={MAIN_VIEWS} active={mainView} onActive={actions.setTab} viewProps={viewProps} />
             <aside className="side" aria-label="Editors and tools">

@@ -11,7 +11,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "pkg" ? [] : sourceFiles(path);
+    if (entry.isDirectory()) return entry.name === "pkg" || entry.name === "pkg-core" ? [] : sourceFiles(path);
     return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }

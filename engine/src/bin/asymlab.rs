@@ -1,13 +1,14 @@
-//! `asymlab`: the command-line face of the engine: run scenarios, list and print presets, import, export and calibrate traces, benchmark.
+//! `asymlab`: the command-line face of the engine: run scenarios, list and print presets, evaluate the papers' claims, sweep,
+//! import, export and calibrate traces, benchmark.
 
 use std::io::Read;
 use std::process::ExitCode;
 
 
 use clap::{Parser, Subcommand, ValueEnum};
+use engine::catalogue;
 use engine::import::calibrate::{calibrate, CalibrateOptions};
 use engine::model::Level;
-use engine::scenario::presets;
 use engine::{registry, run, summary, Scenario};
 
 #[path = "asymlab/bench.rs"]
@@ -46,6 +47,10 @@ enum What {
     Mixes,
     /// Figure presets with a sweep (`asymlab sweep --figure`).
     Figures,
+    /// The papers' claims (`asymlab fidelity --claim`).
+    Claims,
+    /// The papers (`asymlab fidelity --paper`).
+    Papers,
 }
 
 #[derive(Subcommand)]
@@ -57,6 +62,9 @@ enum Command {
         /// Include every segment of the schedule.
         #[arg(long)]
         schedule: bool,
+        /// Record and print what a plain run leaves out: each task run's PTT over time and its decision log.
+        #[arg(long)]
+        detail: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
@@ -74,14 +82,6 @@ enum Command {
     Preset {
         /// Preset name (see `asymlab list presets`).
         name: String,
-    },
-    /// Run a figure preset and print the paper's reported values beside the simulated ones.
-    Paper {
-        /// Preset name (`dam-fig4-matmul`, `dam-fig5`, `dam-fig7-copy`, …).
-        name: String,
-        /// Override the DAG parallelism P (Fig. 4 and 7 sweep P = 2 … 6).
-        #[arg(long)]
-        parallelism: Option<u32>,
     },
     /// Print the platform JSON of a platform preset.
     Platform {
@@ -154,13 +154,46 @@ enum Command {
         #[arg(long)]
         no_header: bool,
     },
+    /// Evaluate the papers' claims over their variations and seeds: paper value, simulated mean and range, band, verdict.
+    Fidelity {
+        /// Print JSON (the file the gallery reads).
+        #[arg(long)]
+        json: bool,
+        /// Print Markdown (docs/fidelity.md).
+        #[arg(long)]
+        markdown: bool,
+        /// Print docs/papers.md (citations, presets and claims per paper) instead.
+        #[arg(long)]
+        papers: bool,
+        /// Only this paper's claims (chronaki2019, chen2020, zhang2013, saez2020).
+        #[arg(long)]
+        paper: Option<String>,
+        /// Only this claim.
+        #[arg(long)]
+        claim: Option<String>,
+        /// Only this preset's claims.
+        #[arg(long)]
+        preset: Option<String>,
+        /// Seeds per cell instead of each claim's own count.
+        #[arg(long)]
+        seeds: Option<u32>,
+        /// Threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Benchmark the engine on the 32,000-task layered matmul DAG (P = 4) on the TX2 under RWS, then under every scheduler.
     Bench {
-        /// Repetitions (the best is reported).
-        #[arg(long, default_value_t = 5)]
+        /// Repetitions (the median and the spread are reported).
+        #[arg(long, default_value_t = 7)]
         repeat: u32,
+        /// Serve `scripts/bench.mjs`: read scheduler names from standard input, print the seconds of each run.
+        #[arg(long)]
+        pair: bool,
     },
 }
+
+#[path = "asymlab/fidelity_cmd.rs"]
+mod fidelity_cmd;
 
 /// Reads a scenario from `file` (`-`: standard input), stopping as soon as it passes the 64 MiB scenario limit.
 fn read_input(file: &str) -> Result<String, String> {
@@ -206,8 +239,9 @@ fn emit(text: &str) -> Result<(), String> {
     }
 }
 
-/// Runs `scenario` within the work budget, reporting progress on standard error when it is a terminal and the run is long.
-fn simulate(scenario: &Scenario) -> Result<run::ScenarioResult, String> {
+/// Runs `scenario` within the work budget, recording `detail`, reporting progress on standard error when it is a terminal
+/// and the run is long.
+fn simulate(scenario: &Scenario, detail: run::Detail) -> Result<run::ScenarioResult, String> {
     use std::io::IsTerminal;
     let limits = run::budget::Limits::default();
     let estimate = run::budget::check(scenario, &limits).map_err(|e| format!("cannot simulate: {e}"))?;
@@ -221,7 +255,7 @@ fn simulate(scenario: &Scenario) -> Result<run::ScenarioResult, String> {
     if show {
         meter = meter.with_progress(&mut report);
     }
-    let result = run::run_with(scenario, &mut meter).map_err(|e| format!("cannot simulate: {e}"));
+    let result = run::run_metered(scenario, detail, &mut meter).map_err(|e| format!("cannot simulate: {e}"));
     if show {
         eprintln!();
     }
@@ -241,16 +275,16 @@ fn report_peak() {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Run { file, schedule, format } => {
+        Command::Run { file, schedule, detail, format } => {
             let text = read_input(&file)?;
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
             drop(text);
-            let result = simulate(&scenario)?;
+            let result = simulate(&scenario, if detail { run::Detail::ALL } else { run::Detail::default() })?;
             match format {
                 Format::Json => {
-                    let paper = summary::paper_comparison(&scenario, &result);
+                    let claims = summary::claims_on_run(&scenario, &result);
                     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-                    match summary::write_cli_json(&mut out, &result, schedule, &paper).and_then(|_| std::io::Write::flush(&mut out)) {
+                    match summary::write_cli_json(&mut out, &result, schedule, detail, &claims).and_then(|_| std::io::Write::flush(&mut out)) {
                         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
                         other => other.map_err(|e| format!("cannot write the output: {e}"))?,
                     }
@@ -265,23 +299,24 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let names: Vec<&str> = match what {
                 What::Schedulers => registry::SCHEDULERS.iter().filter(|e| level.is_none_or(|l| e.level() == l)).map(|e| e.name).collect(),
-                What::Presets => presets::all_scenarios().iter().map(|p| p.name).collect(),
-                What::Platforms => presets::PLATFORMS.iter().map(|p| p.name).collect(),
+                What::Presets => catalogue::presets().iter().map(|p| p.name.as_str()).collect(),
+                What::Platforms => catalogue::platforms().iter().map(|p| p.name.as_str()).collect(),
                 What::Apps => engine::model::apps::MATURITY_APPS.iter().copied().chain(["freqmine"]).collect(),
                 What::Mixes => engine::model::apps::MIX_NAMES.to_vec(),
-                What::Figures => engine::scenario::presets_os::OS_SCENARIOS.iter().map(|p| p.name).collect(),
+                What::Figures => catalogue::presets().iter().filter(|p| p.lab.is_some()).map(|p| p.name.as_str()).collect(),
+                What::Claims => catalogue::claims().map(|(_, c)| c.id.as_str()).collect(),
+                What::Papers => catalogue::papers().iter().map(|p| p.id.as_str()).collect(),
             };
             emit(&names.iter().map(|n| format!("{n}\n")).collect::<String>())?;
         }
         Command::Preset { name } => {
-            let s = presets::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
+            let s = catalogue::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
             emit(&format!("{}\n", s.to_json()))?;
         }
         Command::Platform { name } => {
-            let p = presets::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
+            let p = catalogue::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
             emit(&format!("{}\n", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?))?;
         }
-        Command::Paper { name, parallelism } => paper(&name, parallelism)?,
         Command::Import { file, pcf, row, format } => {
             let trace = trace_cmd::import_file(&file, pcf, row, format.as_deref())?;
             emit(&format!("{}\n", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?))?;
@@ -311,42 +346,23 @@ fn run(cli: Cli) -> Result<(), String> {
                 emit(&format!("{}\n", cal.scenario.to_json()))?;
             }
         }
-        Command::Bench { repeat } => {
+        Command::Bench { pair: true, .. } => bench::pair()?,
+        Command::Bench { repeat, .. } => {
             bench::bench(repeat.max(1))?;
             bench_import::run()?;
         }
+        Command::Fidelity { json, markdown, papers, paper, claim, preset, seeds, threads } => fidelity_cmd::run(fidelity_cmd::Args {
+            json,
+            markdown,
+            papers,
+            filter: engine::claims::Filter { paper, claim, preset },
+            seeds,
+            threads,
+        })?,
         Command::Sweep { figure, schedulers, configs, workloads, seeds, shard, out, no_header } => {
             sweep_cmd::run(sweep_cmd::Args { figure, schedulers, configs, workloads, seeds, shard, out, no_header })?
         }
     }
-    Ok(())
-}
-
-fn paper(name: &str, parallelism: Option<u32>) -> Result<(), String> {
-    let mut scenario = presets::scenario(name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
-    if let (Some(p), engine::model::Workload::Layered(l)) = (parallelism, &mut scenario.workload) {
-        l.parallelism = p;
-    }
-    use std::fmt::Write as _;
-    let result = simulate(&scenario)?;
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", scenario.name);
-    if let Some(p) = parallelism {
-        let _ = writeln!(out, "(DAG parallelism set to P = {p})");
-    }
-    let _ = writeln!(out, "{:<10} {:>16}", "scheduler", "throughput/s");
-    for run in &result.runs {
-        let _ = writeln!(out, "{:<10} {:>16.1}", run.scheduler, run.metrics.throughput_tasks_per_s);
-    }
-    let rows = summary::paper_comparison(&scenario, &result);
-    if rows.is_empty() {
-        let _ = writeln!(out, "(this preset carries no paper values)");
-    }
-    for row in rows {
-        let simulated = row.simulated.map_or("—".to_string(), |v| format!("{v:.3}"));
-        let _ = writeln!(out, "{}: paper {} · simulated {simulated}", row.claim, row.paper);
-    }
-    emit(&out)?;
     Ok(())
 }
 

@@ -36,6 +36,7 @@ struct Row {
 struct Open {
     task: u32,
     name: u32,
+    kind: SegmentKind,
     start_ns: i64,
 }
 
@@ -204,14 +205,20 @@ impl Builder {
         self.rows.push(Row { lane, task, name, kind, start_ns, end_ns, seq });
     }
 
-    /// Opens a slice on `lane` (a `B` event).
+    /// Opens a work slice on `lane` (a `B` event).
     pub fn begin(&mut self, lane: u32, task: u32, name: u32, t_ns: i64) {
+        self.begin_kind(lane, task, name, SegmentKind::Work, t_ns);
+    }
+
+    /// Opens a slice of kind `kind` on `lane`; false when the trace is past [`MAX_KEPT`] and the slice was dropped.
+    pub fn begin_kind(&mut self, lane: u32, task: u32, name: u32, kind: SegmentKind, t_ns: i64) -> bool {
         self.saw_time(t_ns);
         if !self.room() {
-            return;
+            return false;
         }
         self.open_count += 1;
-        self.open.entry(lane).or_default().push(Open { task, name, start_ns: t_ns });
+        self.open.entry(lane).or_default().push(Open { task, name, kind, start_ns: t_ns });
+        true
     }
 
     /// Closes the innermost open slice on `lane` (an `E` event); an end with nothing open is reported at `at`.
@@ -220,7 +227,7 @@ impl Builder {
         match self.open.get_mut(&lane).and_then(Vec::pop) {
             Some(o) => {
                 self.open_count -= 1;
-                self.slice(lane, o.task, o.name, SegmentKind::Work, o.start_ns, t_ns, at)
+                self.slice(lane, o.task, o.name, o.kind, o.start_ns, t_ns, at)
             }
             None => self.diag(at, "end (E) with no open slice on this lane; ignored".to_string()),
         }
@@ -268,7 +275,7 @@ impl Builder {
         for (lane, stack) in open {
             for o in stack {
                 n_open += 1;
-                self.slice(lane, o.task, o.name, SegmentKind::Work, o.start_ns, end_ns, Location::None);
+                self.slice(lane, o.task, o.name, o.kind, o.start_ns, end_ns, Location::None);
             }
         }
         if n_open > 0 {

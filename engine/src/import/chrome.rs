@@ -1,4 +1,4 @@
-//! Chrome Trace Event Format JSON (object form with `traceEvents`, or a bare array, possibly unterminated): X, B/E, M and C events.
+//! Chrome Trace Event Format JSON (object form with `traceEvents`, or a bare array, possibly unterminated): X, B/E, thread-scoped instants (zero-length slices), M and C events.
 //!
 //! A byte scanner cuts the event array into one object per event, across chunk boundaries, and serde parses each event alone,
 //! so a bad event costs only itself (reported with its byte offset) and a truncated file keeps every complete event.
@@ -52,6 +52,8 @@ pub struct ChromeParser {
     process_names: HashMap<String, String>,
     cpu_pid: Option<String>,
     cpu_lane_keys: Vec<(u32, String)>,
+    /// Lanes of the slices begun (`B`) and not yet ended, per thread: an `E` ends on the lane its `B` began on.
+    open_lanes: HashMap<String, Vec<u32>>,
     other_counters: u64,
     found_events: bool,
     skipped_system_events: bool,
@@ -75,6 +77,9 @@ struct RawEvent<'a> {
     dur: Option<&'a RawValue>,
     #[serde(borrow, default)]
     args: Option<&'a RawValue>,
+    /// Scope of an instant event: `t` (thread, the default), `p` or `g`.
+    #[serde(borrow, default)]
+    s: Option<Cow<'a, str>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -166,6 +171,7 @@ impl ChromeParser {
             process_names: HashMap::new(),
             cpu_pid: None,
             cpu_lane_keys: Vec::new(),
+            open_lanes: HashMap::new(),
             other_counters: 0,
             found_events: false,
             skipped_system_events: false,
@@ -381,8 +387,10 @@ impl ChromeParser {
         let tid = id_text(ev.tid);
         let ts = ev.ts.and_then(|r| micros_to_ns(r.get()));
         let name = ev.name.as_deref().unwrap_or("");
+        // A thread-scoped instant is a zero-length slice; process and global instants are not imported.
+        let instant = matches!(ph, "i" | "I") && ev.s.as_deref().is_none_or(|s| s == "t");
         match ph {
-            "X" | "B" | "E" => {
+            _ if instant || matches!(ph, "X" | "B" | "E") => {
                 let Some(ts) = ts else {
                     b.diag(at, format!("{ph} event without a valid ts"));
                     return;
@@ -426,6 +434,10 @@ impl ChromeParser {
                     thread = crate::trace::NO_ITEM;
                 }
                 match ph {
+                    "i" | "I" => {
+                        let name = b.name(name);
+                        b.slice(lane, thread, name, kind, ts, ts, at);
+                    }
                     "X" => {
                         let dur = ev.dur.and_then(|r| micros_to_ns(r.get()));
                         let dur = match dur {
@@ -440,9 +452,15 @@ impl ChromeParser {
                     }
                     "B" => {
                         let name = b.name(name);
-                        b.begin(lane, thread, name, ts);
+                        // A dropped slice (past the builder's cap) leaves no lane to end on, so this list stays bounded too.
+                        if b.begin_kind(lane, thread, name, kind, ts) {
+                            self.open_lanes.entry(format!("{pid}\u{1}{tid}")).or_default().push(lane);
+                        }
                     }
-                    _ => b.end(lane, ts, at),
+                    _ => {
+                        let begun = self.open_lanes.get_mut(&format!("{pid}\u{1}{tid}")).and_then(Vec::pop);
+                        b.end(begun.unwrap_or(lane), ts, at)
+                    }
                 }
             }
             "M" => {

@@ -1,4 +1,4 @@
-//! AID-dynamic(m, M) (seed 003 §4.2, Fig. 5): after sampling, AID phases where small-core threads take M iterations
+//! AID-dynamic(m, M) (Saez et al. §4.2, Fig. 5): after sampling, AID phases where small-core threads take M iterations
 //! at a time and big-core threads R·M, with R re-estimated after every phase.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! AID-hybrid(p, chunk) (seed 003 §4.2, Fig. 4): AID-static over `p·N` iterations, the rest with dynamic(chunk) so that the end of the loop balances.
+//! AID-hybrid(p, chunk) (Saez et al. §4.2, Fig. 4): AID-static over `p·N` iterations, the rest with dynamic(chunk) so that the end of the loop balances.
 //!
 //! Small-core threads finish their asymmetric share early and start removing chunks while big-core threads finish
 //! theirs, which absorbs SF mispredictions at the cost of some removals (the paper's default p = 80%, chunk 1).

@@ -1,4 +1,4 @@
-//! AID-static (seed 003 §4.2, Fig. 3): a sampling phase estimates the loop's SF, then each thread gets one final assignment.
+//! AID-static (Saez et al. §4.2, Fig. 3): a sampling phase estimates the loop's SF, then each thread gets one final assignment.
 //!
 //! ```text
 //!  SAMPLING (m iterations) ──last thread──▶ computes SF_j, x = N' / Σ_j n_j·SF_j ──▶ AID
@@ -11,7 +11,7 @@
 //! SF_j is the mean sampling time of the slowest core type over that of type j (k core types); with two types
 //! a small-core thread is owed `x = N / (NB·SF + NS)` iterations and a big-core thread `SF·x`.
 //! The same machinery serves AID-hybrid (`p < 1`: only `p·N` iterations are distributed this way, the rest go
-//! dynamically) and AID-static(offline-SF) (no sampling: SF_j is the single-thread ratio, seed 003 §5C).
+//! dynamically) and AID-static(offline-SF) (no sampling: SF_j is the single-thread ratio, Saez et al. §5C).
 
 use crate::sim::TimeNs;
 

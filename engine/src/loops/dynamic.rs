@@ -1,4 +1,4 @@
-//! `dynamic(chunk)`: threads repeatedly remove `chunk` iterations from the shared pool; every removal costs time (seed 003 §2, §4.2).
+//! `dynamic(chunk)`: threads repeatedly remove `chunk` iterations from the shared pool; every removal costs time (Saez et al. §2, §4.2).
 
 use crate::sim::TimeNs;
 

@@ -1,4 +1,4 @@
-//! `guided(chunk)`: like dynamic, but each removal takes `max(chunk, ⌈remaining / T⌉)` iterations, a decreasing chunk (seed 003 §5).
+//! `guided(chunk)`: like dynamic, but each removal takes `max(chunk, ⌈remaining / T⌉)` iterations, a decreasing chunk (Saez et al. §5).
 
 use crate::sim::TimeNs;
 

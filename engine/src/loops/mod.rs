@@ -1,4 +1,4 @@
-//! The OpenMP loop level (seed 003, seed 000 §5.3): runs a loop program under a loop schedule and records what each thread did.
+//! The OpenMP loop level (Saez et al., Chronaki et al. §5.3): runs a loop program under a loop schedule and records what each thread did.
 //!
 //! T threads are bound one per core by the schedule's mapping (SB, BS or core order). A serial phase runs on thread 0;
 //! a parallel loop hands out chunks through a [`LoopSchedule`]; each removal from the shared pool costs the thread

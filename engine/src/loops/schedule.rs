@@ -8,9 +8,9 @@ use crate::sim::TimeNs;
 /// How threads are bound to cores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mapping {
-    /// Thread 0 … on the slowest cores first (seed 003's SB).
+    /// Thread 0 … on the slowest cores first (Saez et al.'s SB).
     SmallFirst,
-    /// Thread 0 … on the fastest cores first (seed 003's BS; all AID variants).
+    /// Thread 0 … on the fastest cores first (Saez et al.'s BS; all AID variants).
     BigFirst,
     /// Thread i on core i, in the platform's order (static threading with pthreads).
     CoreOrder,

@@ -1,6 +1,6 @@
 //! `static` (OpenMP's default) and static threading (pthreads): N/T contiguous iterations per thread, fixed at the loop's start.
 //!
-//! No runtime call and no pool removal: the split is computed inline (seed 003 §4.1). The mapping decides which
+//! No runtime call and no pool removal: the split is computed inline (Saez et al. §4.1). The mapping decides which
 //! threads land on big cores: SB (small cores first), BS (big first) or the platform's core order (pthreads).
 
 use crate::sim::TimeNs;

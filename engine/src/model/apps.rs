@@ -1,4 +1,4 @@
-//! Application profiles and multi-application mixes for the OS level (MODEL.md §3c–3d; seed 000 Table 1, seed 002 Table 1).
+//! Application profiles and multi-application mixes for the OS level (docs/model.md §3c–3d; Chronaki et al. Table 1, Zhang et al. Table 1).
 //!
 //! One [`AppProfile`] drives every execution model: pthreads static threading (threads over phases with barriers),
 //! OpenMP-like loops (the same regions, split statically or dynamically) and tasks (a DAG with the profile's task count).
@@ -23,7 +23,7 @@ pub enum Split {
     Pool,
 }
 
-/// One application: how much work, how it scales on big cores, and how it is structured (seed 000 Table 1, MODEL.md §3d).
+/// One application: how much work, how it scales on big cores, and how it is structured (Chronaki et al. Table 1, docs/model.md §3d).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AppProfile {
@@ -31,7 +31,7 @@ pub struct AppProfile {
     pub name: String,
     /// Total work in reference ns: its run time on one little core at the reference frequency.
     pub work_ns: f64,
-    /// Big/little performance ratio measured on the Odroid-XU3 at 1.6 GHz / 800 MHz (seed 000 Table 1).
+    /// Big/little performance ratio measured on the Odroid-XU3 at 1.6 GHz / 800 MHz (Chronaki et al. Table 1).
     pub ratio: f64,
     /// How strongly speed follows frequency, in [0, 1].
     #[serde(default = "one")]
@@ -49,14 +49,14 @@ pub struct AppProfile {
     /// Fraction of the work in serial sections (run by thread 0), in [0, 1).
     #[serde(default)]
     pub serial_fraction: f64,
-    /// Tasks of the task-based version (seed 000 §5.3: blackscholes 6 400, swaptions 128, fluidanimate 128 500).
+    /// Tasks of the task-based version (Chronaki et al. §5.3: blackscholes 6 400, swaptions 128, fluidanimate 128 500).
     pub tasks: u32,
-    /// PBS preference (seed 002 §4.2): 3 low, 6 medium, 9 high.
+    /// PBS preference (Zhang et al. §4.2): 3 low, 6 medium, 9 high.
     pub preference: u8,
     /// Supplement: +1 compute-intensive, −1 memory- or communication-intensive, 0 none.
     #[serde(default)]
     pub supplement: i8,
-    /// Parallelisation in seed 000 Table 1 (`data-parallel`, `pipeline`, `unstructured`), for display.
+    /// Parallelisation in Chronaki et al. Table 1 (`data-parallel`, `pipeline`, `unstructured`), for display.
     #[serde(default)]
     pub kind: String,
 }
@@ -126,7 +126,7 @@ impl AppProfile {
         WorkClass { name: self.name.clone(), ratio, beta: self.beta, mem_intensity: self.mem_intensity, parallel_overhead: 0.05 }
     }
 
-    /// The preference class seed 002 §2.2 derives from the structure with `threads` threads:
+    /// The preference class Zhang et al. §2.2 derives from the structure with `threads` threads:
     /// several fork-joins → 6; one fork-join with serial time ≥ parallel time → 9; otherwise 3.
     pub fn structural_preference(&self, threads: u32) -> u8 {
         if self.regions > 1 {
@@ -142,12 +142,12 @@ impl AppProfile {
     }
 }
 
-/// Fails unless `value` is on seed 002's scale: 3 (low), 6 (medium) or 9 (high).
+/// Fails unless `value` is on Zhang et al.'s scale: 3 (low), 6 (medium) or 9 (high).
 pub fn check_preference(path: &str, value: u8) -> InputResult<u8> {
     if matches!(value, 3 | 6 | 9) {
         Ok(value)
     } else {
-        Err(InputError::new(path, format!("must be 3 (low), 6 (medium) or 9 (high) on seed 002's scale, got {value}")))
+        Err(InputError::new(path, format!("must be 3 (low), 6 (medium) or 9 (high) on Zhang et al.'s scale, got {value}")))
     }
 }
 
@@ -184,7 +184,7 @@ pub struct AppEntry {
     pub work_scale: Option<f64>,
 }
 
-/// Costs and thresholds of the OS model (MODEL.md §3c, §4c); `*estimates*` a user can change.
+/// Costs and thresholds of the OS model (docs/model.md §3c, §4c); `*estimates*` a user can change.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct OsOptions {
@@ -240,7 +240,7 @@ pub fn check_thresholds(path: &str, down: u32, up: u32) -> InputResult<()> {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AppMix {
-    /// Display name (a seed 002 workload such as `BF`, or an application name).
+    /// Display name (a Zhang et al. workload such as `BF`, or an application name).
     #[serde(default)]
     pub name: String,
     /// Applications, in task-queue order (first come, first served).
@@ -251,7 +251,7 @@ pub struct AppMix {
     /// Scheduler of the energy/EDP baseline (Eq. 2–3); default `pinned` (static threading).
     #[serde(default = "default_baseline")]
     pub baseline_scheduler: String,
-    /// Little cores of the baseline platform (default 4: seed 000 normalises to four little cores).
+    /// Little cores of the baseline platform (default 4: Chronaki et al. normalises to four little cores).
     #[serde(default = "default_baseline_little")]
     pub baseline_little_cores: u32,
     /// Runs per scheduler with seeds `seed, seed+1, …` for the spread (mean, min, max); the record shows the first.
@@ -299,7 +299,7 @@ pub struct AppRun {
     pub class: usize,
     /// Threads.
     pub threads: u32,
-    /// Preference + supplement (seed 002: 2 … 10).
+    /// Preference + supplement (Zhang et al.: 2 … 10).
     pub preference: i32,
     /// The program.
     pub phases: Vec<Phase>,
@@ -426,10 +426,10 @@ fn prof(name: &str, kind: &str, ratio: f64, beta: f64, mem: f64, regions: u32, s
     }
 }
 
-/// Built-in profiles: the nine PARSEC applications of seed 000 Table 1 (with its big/little ratios) plus freqmine (seed 002).
+/// Built-in profiles: the nine PARSEC applications of Chronaki et al. Table 1 (with its big/little ratios) plus freqmine (Zhang et al.).
 /// Work (2 s on one little core), β, regions, serial fractions and chunk counts are *estimates* chosen to match the
 /// papers' descriptions: barrier-heavy data-parallel codes split evenly, pipelines balance through queues (a pool),
-/// and seed 002's high-preference applications have one fork-join whose serial time is at least the parallel time with 8 threads.
+/// and Zhang et al.'s high-preference applications have one fork-join whose serial time is at least the parallel time with 8 threads.
 pub fn profiles() -> Vec<AppProfile> {
     use Split::{Even, Pool};
     vec![
@@ -456,17 +456,17 @@ pub fn profile_names() -> Vec<String> {
     profiles().into_iter().map(|p| p.name).collect()
 }
 
-/// The nine applications of seed 000 Table 1.
+/// The nine applications of Chronaki et al. Table 1.
 pub const MATURITY_APPS: &[&str] =
     &["blackscholes", "bodytrack", "canneal", "dedup", "facesim", "ferret", "fluidanimate", "streamcluster", "swaptions"];
 
-/// The barrier-synchronised applications of seed 000 §5.1–5.2.
+/// The barrier-synchronised applications of Chronaki et al. §5.1–5.2.
 pub const BARRIER_APPS: &[&str] = &["blackscholes", "facesim", "fluidanimate", "streamcluster", "swaptions"];
 
-/// Names of seed 002's workloads (Table 1).
+/// Names of Zhang et al.'s workloads (Table 1).
 pub const MIX_NAMES: &[&str] = &["BF", "BB", "CF", "BS", "DC"];
 
-/// Seed 002's workload `name` (Table 1): two 8-threaded applications in task-queue order, with the table's supplements.
+/// Zhang et al.'s workload `name` (Table 1): two 8-threaded applications in task-queue order, with the table's supplements.
 pub fn mix(name: &str) -> Option<AppMix> {
     let entry = |app: &str, sup: i8| AppEntry { app: app.into(), profile: None, threads: Some(8), preference: None, supplement: Some(sup), work_scale: None };
     let apps = match name {
@@ -482,7 +482,7 @@ pub fn mix(name: &str) -> Option<AppMix> {
     Some(m)
 }
 
-/// A workload by name: a seed 002 mix, or a single built-in application with one thread per core.
+/// A workload by name: a Zhang et al. mix, or a single built-in application with one thread per core.
 pub fn workload_by_name(name: &str) -> Option<AppMix> {
     if let Some(m) = mix(name) {
         return Some(m);
@@ -493,7 +493,7 @@ pub fn workload_by_name(name: &str) -> Option<AppMix> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::presets::platform;
+    use crate::catalogue::platform;
 
     #[test]
     fn profiles_carry_table_1_ratios_and_valid_preferences() {
@@ -514,7 +514,7 @@ mod tests {
             let p = profile(name).expect("profile");
             assert_eq!(p.structural_preference(8), p.preference, "{name}");
         }
-        // CF is weakly asymmetric (difference 2), BS and DC symmetric (seed 002 §4.2).
+        // CF is weakly asymmetric (difference 2), BS and DC symmetric (Zhang et al. §4.2).
         let pref = |m: &str| {
             let mix = mix(m).expect("mix");
             let (runs, _) = mix.resolve(&platform("gem5-8l8s").expect("p"), "workload").expect("ok");

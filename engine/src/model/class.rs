@@ -1,4 +1,4 @@
-//! Work classes (MODEL.md §1): how fast each core type runs a kind of work, how it follows frequency and how it suffers from interference.
+//! Work classes (docs/model.md §1): how fast each core type runs a kind of work, how it follows frequency and how it suffers from interference.
 
 use std::collections::BTreeMap;
 

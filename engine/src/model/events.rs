@@ -1,4 +1,4 @@
-//! Timeline events a user places (MODEL.md §2): DVFS steps and square waves, CPU and memory interference, cores going offline.
+//! Timeline events a user places (docs/model.md §2): DVFS steps and square waves, CPU and memory interference, cores going offline.
 //!
 //! Each event expands into [`Change`]s applied to a [`SpeedState`](super::SpeedState) at given times.
 //! A square wave without an end is expanded lazily by the runtime, one toggle at a time.
@@ -24,7 +24,7 @@ pub struct Dvfs {
     pub end_ns: Option<TimeNs>,
 }
 
-/// A DVFS square wave: `high_ns` at `high_mhz`, then `low_ns` at `low_mhz`, repeatedly (seed 001 §5.2).
+/// A DVFS square wave: `high_ns` at `high_mhz`, then `low_ns` at `low_mhz`, repeatedly (Chen et al. §5.2).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct DvfsSquare {

@@ -1,4 +1,4 @@
-//! Loop programs (MODEL.md §3b, seed 003): serial phases run by the master thread and parallel loops with per-iteration cost profiles.
+//! Loop programs (docs/model.md §3b, Saez et al.): serial phases run by the master thread and parallel loops with per-iteration cost profiles.
 //!
 //! A program is data; [`LoopProgram::build`] validates it against the platform and classes and turns every loop's
 //! cost profile into an [`IterCosts`] that sums the cost of any iteration range in O(1) (closed forms, or prefix
@@ -85,7 +85,7 @@ pub enum Phase {
     Loop(ParallelLoop),
 }
 
-/// Runtime costs of the OpenMP runtime (*estimates*, MODEL.md §3b).
+/// Runtime costs of the OpenMP runtime (*estimates*, docs/model.md §3b).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct LoopCosts {
@@ -104,7 +104,8 @@ impl Default for LoopCosts {
     }
 }
 
-/// A figure the paper reports for this program, shown beside the simulated one.
+/// A note of a figure a paper reports for this program. Accepted so that older links still open; the papers' numbers are
+/// claims of the catalogue's presets, evaluated by `crate::claims`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PaperFigure {
@@ -112,7 +113,7 @@ pub struct PaperFigure {
     pub label: String,
     /// The reported value, e.g. "+10.5%".
     pub value: String,
-    /// Where the paper says it, e.g. "seed 003 §4.2, Fig. 4".
+    /// Where the paper says it, e.g. "Saez et al. §4.2, Fig. 4".
     #[serde(default)]
     pub source: String,
 }
@@ -132,7 +133,7 @@ pub struct LoopProgram {
     pub costs: LoopCosts,
     /// Serial phases and parallel loops, in order.
     pub phases: Vec<Phase>,
-    /// Figures the paper reports for the program this one models.
+    /// Notes of figures a paper reports (older links carry them; nothing shows them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paper: Vec<PaperFigure>,
 }

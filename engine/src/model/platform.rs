@@ -1,4 +1,4 @@
-//! Platform description (MODEL.md §1): clusters of one core type sharing a DVFS domain, with frequency levels and a power table.
+//! Platform description (docs/model.md §1): clusters of one core type sharing a DVFS domain, with frequency levels and a power table.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! The speed function of MODEL.md §1: `ratio × (f / f_ref)^β × share × mem`, with the state that changes at timeline events.
+//! The speed function of docs/model.md §1: `ratio × (f / f_ref)^β × share × mem`, with the state that changes at timeline events.
 
 use crate::model::events::Change;
 use crate::model::{Platform, WorkClass};

@@ -1,4 +1,4 @@
-//! Task-DAG workloads (MODEL.md §3a): the layered synthetic generator of seed 001 and DAGs given as JSON, built into a compact [`TaskGraph`].
+//! Task-DAG workloads (docs/model.md §3a): the layered synthetic generator of Chen et al. and DAGs given as JSON, built into a compact [`TaskGraph`].
 
 use std::collections::HashMap;
 
@@ -9,7 +9,7 @@ use crate::model::WorkClass;
 use super::workload_check::class_index;
 use crate::sim::Rng;
 
-/// Synthetic kernels of seed 001 §4.2.2.
+/// Synthetic kernels of Chen et al. §4.2.2.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum KernelKind {
@@ -39,7 +39,7 @@ impl KernelKind {
         }
     }
 
-    /// Working set of one task, KiB: 2.5 tiles of 4-byte elements for matmul (so that, as seed 001 §5.3 states, tile 32 fits
+    /// Working set of one task, KiB: 2.5 tiles of 4-byte elements for matmul (so that, as Chen et al. §5.3 states, tile 32 fits
     /// a 32 KB L1, tiles 64 and 80 fit only Denver's 64 KB, 96 fits neither; *estimate*), two tiles for copy and stencil.
     pub fn working_set_kb(self, tile: u32) -> f64 {
         let tile_kb = tile as f64 * tile as f64 * 4.0 / 1024.0;
@@ -50,7 +50,7 @@ impl KernelKind {
     }
 
     /// Default slowdown (time factor) of a partition whose working set misses the core's L1: 1, no effect, so that
-    /// L1 fit is opt-in per workload (`l1_miss_factor`; seed 001's presets set 1.4 for matmul, see `presets_dam.rs`).
+    /// L1 fit is opt-in per workload (`l1_miss_factor`; Chen et al.'s presets set 1.4 for matmul, see the `tx2` class set).
     pub fn default_l1_miss_factor(self) -> f64 {
         1.0
     }

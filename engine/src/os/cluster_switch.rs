@@ -1,4 +1,4 @@
-//! Cluster switching (CS, seed 000 §3.1): only one cluster runs at a time. Threads start on the little cluster; when the
+//! Cluster switching (CS, Chronaki et al. §3.1): only one cluster runs at a time. Threads start on the little cluster; when the
 //! runnable threads' utilisation per active core passes the up-threshold everything moves to the big cluster, and back
 //! below the down-threshold. Inside the active cluster it balances like Linux.
 

@@ -1,6 +1,6 @@
-//! Global Task Scheduling (GTS, ARM big.LITTLE MP; seed 000 §3.2): every core visible; a thread whose tracked utilisation
+//! Global Task Scheduling (GTS, ARM big.LITTLE MP; Chronaki et al. §3.2): every core visible; a thread whose tracked utilisation
 //! is above the up-threshold goes to (or is pulled by) an idle big core, one below the down-threshold to a little core.
-//! Utilisation is the simulator's decaying average (MODEL.md §4c: 32 ms half-life, 700 and 256 of 1024).
+//! Utilisation is the simulator's decaying average (docs/model.md §4c: 32 ms half-life, 700 and 256 of 1024).
 
 use super::{big_and_little, fill_idle_big, idle_in, pull_queued, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 

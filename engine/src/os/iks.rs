@@ -1,4 +1,4 @@
-//! In-kernel switcher (IKS, seed 000 §3.1): big core i and little core i form a pair that the OS sees as one CPU; each
+//! In-kernel switcher (IKS, Chronaki et al. §3.1): big core i and little core i form a pair that the OS sees as one CPU; each
 //! pair runs on one of its two cores, switching to big when its threads' utilisation passes the up-threshold and back
 //! below the down-threshold. Cores without a partner (unequal clusters) stand alone.
 

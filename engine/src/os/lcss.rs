@@ -1,4 +1,4 @@
-//! Large Core Splitting Scheduling (LCSS, seed 002 §3). LCSA: K large cores split evenly, K/N per application (spare ones
+//! Large Core Splitting Scheduling (LCSS, Zhang et al. §3). LCSA: K large cores split evenly, K/N per application (spare ones
 //! go to the applications with more threads, first come first served); WPC at wake-up; LCSB (load balancing) keeps the
 //! split even as applications block or finish: an idle large core takes a small-core thread of the application that holds
 //! the fewest large cores.

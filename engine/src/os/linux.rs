@@ -1,6 +1,6 @@
-//! Linux (LIN, seed 002): asymmetry-unaware. New threads go to a random idle core, woken threads to their previous core
+//! Linux (LIN, Zhang et al.): asymmetry-unaware. New threads go to a random idle core, woken threads to their previous core
 //! when it is idle (else a random idle core), and balancing equalises runnable threads per core, ignoring core speed.
-//! Its random placement makes completion times vary from run to run (seed 002's jitter).
+//! Its random placement makes completion times vary from run to run (Zhang et al.'s jitter).
 
 use super::{pull_queued, BalanceReason, Move, OsScheduler, OsView};
 

@@ -1,4 +1,4 @@
-//! The OS-level thread simulator (MODEL.md §3c, §4c): threads of applications with serial and parallel phases and barriers,
+//! The OS-level thread simulator (docs/model.md §3c, §4c): threads of applications with serial and parallel phases and barriers,
 //! placed and migrated by an [`OsScheduler`], with time slicing, migration cost, wake-up placement and utilisation tracking.
 //!
 //! Same rules as the task runtime: a running thread keeps its remaining work; when its core's speed changes it is re-timed
@@ -104,7 +104,7 @@ impl CoreInfo {
 /// What a scheduler sees of one application.
 #[derive(Clone, Debug)]
 pub struct AppInfo {
-    /// Preference + supplement (seed 002).
+    /// Preference + supplement (Zhang et al.).
     pub preference: i32,
     /// Number of threads.
     pub threads: u32,
@@ -235,7 +235,7 @@ pub fn big_and_little(view: &OsView) -> (Vec<usize>, Vec<usize>) {
     (big, little)
 }
 
-/// Wake-up on the previous core (WPC, seed 002): a woken thread returns to its previous core even when another thread
+/// Wake-up on the previous core (WPC, Zhang et al.): a woken thread returns to its previous core even when another thread
 /// took it meanwhile (that thread is then moved by [`evict_occupants`]); a thread without one goes to an idle core,
 /// PBS and LCSS placement: a new thread goes to its assigned `target` core when that core is online and idle;
 /// otherwise, and on every wake-up, WPC applies (previous core, else an idle core, large ones first).

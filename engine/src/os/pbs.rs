@@ -1,4 +1,4 @@
-//! Preference Based Scheduling (PBS, seed 002 §2.3, Algorithms 1–2). PBA: large cores go to the threads of the
+//! Preference Based Scheduling (PBS, Zhang et al. §2.3, Algorithms 1–2). PBA: large cores go to the threads of the
 //! highest-preference application first (first come, first served among equal preferences), small cores to the rest.
 //! WPC: a woken thread returns to its previous core. PBB (load balancing): idle large cores take threads of the
 //! highest-preference application from small cores, and a higher-preference thread on a small core swaps with a

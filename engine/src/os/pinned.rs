@@ -1,4 +1,4 @@
-//! Pinned static threading (seed 000 §5): thread i of the mix runs on core i (wrapping), never migrates; the application's own split decides the balance.
+//! Pinned static threading (Chronaki et al. §5): thread i of the mix runs on core i (wrapping), never migrates; the application's own split decides the balance.
 
 use super::{OsScheduler, OsView};
 

@@ -306,12 +306,12 @@ fn empty(driver: &str) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::presets;
+    use crate::catalogue as presets;
 
     #[test]
     fn every_preset_fits_the_budget() {
-        for p in presets::all_scenarios() {
-            let s = presets::scenario(p.name).expect("preset");
+        for p in presets::presets() {
+            let s = presets::scenario(&p.name).expect("preset");
             let e = check(&s, &Limits::default()).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             assert!(e.events > 0 && e.bytes > 0, "{}: {e:?}", p.name);
         }

@@ -9,7 +9,6 @@
 pub mod budget;
 pub mod loops;
 pub mod os;
-pub mod sweep;
 pub mod tasks;
 
 use serde::Serialize;
@@ -20,6 +19,7 @@ use crate::metrics::Metrics;
 pub use crate::model::Level;
 use crate::model::TaskGraph;
 use crate::os::OsMetrics;
+pub use crate::runtime::Detail;
 use crate::runtime::TaskExtras;
 use crate::scenario::Scenario;
 use crate::sim::Meter;
@@ -102,19 +102,26 @@ pub struct ScenarioResult {
 }
 
 /// Validates `scenario`, checks its estimated work against the default [`budget::Limits`], and runs every listed
-/// scheduler on the same workload and seed within those limits.
+/// scheduler on the same workload and seed within those limits, recording segments and metrics (task runs keep only the
+/// final PTT and count their decisions; see [`run_with`]).
 pub fn run(scenario: &Scenario) -> InputResult<ScenarioResult> {
-    let limits = budget::Limits::default();
-    let estimate = budget::check(scenario, &limits)?;
-    run_with(scenario, &mut estimate.meter(&limits))
+    run_with(scenario, Detail::default())
 }
 
-/// Validates `scenario` and runs every listed scheduler, counting events and kept segments with `meter` (which may stop
-/// the runs at its limits or when its progress callback cancels them). No estimate is checked: see [`run`].
-pub fn run_with(scenario: &Scenario, meter: &mut Meter) -> InputResult<ScenarioResult> {
+/// [`run`], with task runs also recording `detail` (the decision log, the PTT history) for every scheduler.
+pub fn run_with(scenario: &Scenario, detail: Detail) -> InputResult<ScenarioResult> {
+    let limits = budget::Limits::default();
+    let estimate = budget::check(scenario, &limits)?;
+    run_metered(scenario, detail, &mut estimate.meter(&limits))
+}
+
+/// Validates `scenario` and runs every listed scheduler recording `detail`, counting events and kept segments with
+/// `meter` (which may stop the runs at its limits or when its progress callback cancels them). No estimate is checked:
+/// see [`run_with`].
+pub fn run_metered(scenario: &Scenario, detail: Detail, meter: &mut Meter) -> InputResult<ScenarioResult> {
     scenario.validate()?;
     match &scenario.workload {
-        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario, meter),
+        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario, detail, meter),
         crate::model::Workload::LoopProgram(program) => loops::run(scenario, program, meter),
         crate::model::Workload::Applications(mix) => os::run(scenario, mix, meter),
     }

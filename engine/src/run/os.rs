@@ -9,8 +9,7 @@ use crate::model::apps::{AppMix, AppRun, Phase};
 use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
 use crate::os::{simulate, OsInput, OsMethod, OsMetrics};
 use crate::registry;
-use crate::runtime::{run_tasks, RunInput};
-use crate::scenario::presets;
+use crate::runtime::{run_tasks, Detail, RunInput};
 use crate::scenario::RuntimeOptions;
 use crate::sched::common::SchedOptions;
 use crate::sim::{Meter, TimeNs};
@@ -36,8 +35,8 @@ fn reference_little(platform: &Platform) -> Option<Cluster> {
     if own.ratio <= 1.0 {
         return Some(own);
     }
-    for info in presets::PLATFORMS {
-        let Some(preset) = presets::platform(info.name) else { continue };
+    for info in crate::catalogue::platforms() {
+        let Some(preset) = crate::catalogue::platform(&info.name) else { continue };
         if preset.clusters.iter().any(|c| c.core_type == own.core_type && c.ratio == own.ratio) {
             return slowest(&preset);
         }
@@ -141,6 +140,7 @@ pub fn run_method(
                 ptt_weight: runtime.ptt_weight,
                 seed,
                 reserve_segments: 0,
+                detail: Detail::default(),
             };
             let fifo = registry::task("fifo", &SchedOptions::new(platform.n_cores()), path)?;
             let out = run_tasks(&input, fifo, meter).map_err(|e| at_path(e, path))?;

@@ -9,6 +9,23 @@ use serde::Serialize;
 use crate::sched::{Explanation, Place, Places, Ptt};
 use crate::sim::TimeNs;
 
+/// What a task run records beyond its segments and metrics. A plain run records neither: formatting explanations,
+/// logging decisions and copying the PTT cost about half of a run's instructions. A view that shows them (the
+/// step-through, the PTT heatmap's playback) asks for its run again with them on; runs are deterministic, so the
+/// re-run is the same run, decision for decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    /// The decision log, with the policy's explanations.
+    pub decisions: bool,
+    /// The PTT over time (without it, only the final table).
+    pub ptt_history: bool,
+}
+
+impl Detail {
+    /// Everything: the decision log and the PTT history.
+    pub const ALL: Detail = Detail { decisions: true, ptt_history: true };
+}
+
 /// One `Decision::Run`.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -41,7 +58,7 @@ pub struct DecisionRecord {
 pub struct DecisionLog {
     /// Recorded decisions (at most [`DecisionLog::CAP`]).
     pub decisions: Vec<DecisionRecord>,
-    /// Decisions taken in all, recorded or not.
+    /// Decisions taken in all, recorded or not (counted even when the run records no log).
     pub total: u64,
     /// Candidate places kept in explanations so far.
     #[serde(skip)]

@@ -45,9 +45,12 @@ pub struct PttHistory {
     pub n_types: usize,
     /// Snapshots by time; the last is the final table.
     pub snapshots: Vec<PttSnapshot>,
+    /// True when `snapshots` follow the table over the run; false when a plain run kept only the final table
+    /// (the run's detail, `Session.ptt_json(run)`, has the history).
+    pub history: bool,
 }
 
-/// The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (fetched on demand).
+/// The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (recorded on request, fetched on demand).
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TaskExtras {
@@ -82,7 +85,7 @@ pub fn place_label(leader: u32, width: u32) -> String {
 }
 
 /// Derives the task metrics of a run.
-pub fn compute(record: &ScheduleRecord, n_cores: usize, places: &Places, n_types: usize, snapshots: &[PttSnapshot]) -> TaskMetrics {
+pub fn compute(record: &ScheduleRecord, n_cores: usize, places: &Places, n_types: usize, snapshots: Vec<PttSnapshot>, history: bool) -> TaskMetrics {
     let mut per_place = vec![0u64; places.list.len()];
     let mut tasks_per_core = vec![0u64; n_cores];
     let mut priority_tasks_per_core = vec![0u64; n_cores];
@@ -128,7 +131,8 @@ pub fn compute(record: &ScheduleRecord, n_cores: usize, places: &Places, n_types
         ptt: PttHistory {
             places: places.list.iter().map(|p| PlaceRef { leader: p.leader, width: p.width }).collect(),
             n_types,
-            snapshots: snapshots.to_vec(),
+            snapshots,
+            history,
         },
     }
 }

@@ -13,7 +13,7 @@
 mod decisions;
 pub mod metrics;
 
-pub use decisions::{DecisionLog, DecisionRecord};
+pub use decisions::{DecisionLog, DecisionRecord, Detail};
 pub use metrics::{TaskExtras, TaskMetrics};
 
 use std::collections::VecDeque;
@@ -43,6 +43,8 @@ pub struct RunInput<'a> {
     pub seed: u64,
     /// Segments to reserve room for at once (the budget's estimate), so that the record never doubles; 0 for 1.5 per task.
     pub reserve_segments: usize,
+    /// What to record beyond segments and metrics (nothing by default).
+    pub detail: Detail,
 }
 
 /// What a task run produces.
@@ -53,7 +55,7 @@ pub struct RunOutput {
     pub makespan_ns: TimeNs,
     /// Events the kernel handled.
     pub events_handled: u64,
-    /// Priority places, tasks per core, the PTT over time, and the decision log.
+    /// Priority places, tasks per core, the PTT (over time with `detail.ptt_history`), and the decision log (with `detail.decisions`).
     pub extras: TaskExtras,
 }
 
@@ -129,6 +131,7 @@ struct TaskRuntime<'a> {
     record: ScheduleRecord,
     timeline: Timeline,
     newly_ready: Vec<u32>,
+    detail: Detail,
     decisions: DecisionLog,
 }
 
@@ -140,7 +143,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mu
     let places = Places::new(platform);
     let ptt = Ptt::new(input.graph.type_names.len().max(1), places.list.len(), input.ptt_weight);
     let n_tasks = input.graph.len();
-    let ptt_recorder = PttRecorder::new(n_tasks, &ptt);
+    let ptt_recorder = PttRecorder::new(n_tasks, &ptt, input.detail.ptt_history);
     let l1_kb_of_core = platform.clusters.iter().flat_map(|c| std::iter::repeat_n(c.l1_kb, c.cores as usize)).collect();
     let model = TaskRuntime {
         graph: input.graph,
@@ -162,6 +165,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mu
         record: ScheduleRecord::with_capacity(input.reserve_segments.clamp(n_tasks + n_tasks / 2, 8 * n_tasks + 1024)),
         timeline: Timeline::new(platform, input.events),
         newly_ready: Vec::new(),
+        detail: input.detail,
         decisions: DecisionLog::default(),
     };
     let mut sim = Simulation::new(model, input.seed);
@@ -210,7 +214,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mu
     let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
     // The history keeps the rows of the first MAX_PTT_ROWS task types (sched/ptt.rs).
     let n_types = input.graph.type_names.len().clamp(1, crate::sched::ptt::MAX_PTT_ROWS);
-    let metrics = metrics::compute(&model.record, n_cores, &model.places, n_types, &ptt_snapshots);
+    let metrics = metrics::compute(&model.record, n_cores, &model.places, n_types, ptt_snapshots, input.detail.ptt_history);
     Ok(RunOutput { record: model.record, makespan_ns, events_handled, extras: TaskExtras { metrics, decisions: model.decisions } })
 }
 
@@ -225,10 +229,12 @@ impl TaskRuntime<'_> {
         self.newly_ready.clear();
     }
 
-    /// Wakes every sleeping core, in core order.
+    /// Wakes every sleeping core, in core order. A core with nothing in its assembly queue stays asleep while the policy has
+    /// nothing queued: asking it would only answer `Sleep` (see [`TaskScheduler::has_ready`]).
     fn wake_sleepers(&mut self, kernel: &mut Kernel<Ev>) {
         for core in 0..self.cores.len() {
-            if self.cores[core].sleeping && !self.speed.is_offline(core) {
+            let c = &self.cores[core];
+            if c.sleeping && !self.speed.is_offline(core) && (!c.assembly.is_empty() || self.scheduler.has_ready()) {
                 self.cores[core].sleeping = false;
                 self.advance(kernel, core);
             }
@@ -279,6 +285,10 @@ impl TaskRuntime<'_> {
     }
 
     fn log_decision(&mut self, t_ns: TimeNs, core: usize, task: u32, place: Place, overhead_ns: TimeNs) {
+        if !self.detail.decisions {
+            self.decisions.total += 1;
+            return;
+        }
         let t = task as usize;
         let (task_type, priority) = if t < self.graph.len() { (self.graph.task_type[t] as u32, self.graph.priority[t]) } else { (0, 0) };
         let explanation = if self.decisions.wants_explanation() { self.scheduler.explain_last() } else { None };
@@ -347,7 +357,7 @@ impl TaskRuntime<'_> {
         self.schedule_completion(kernel, core);
     }
 
-    /// L1 fit (seed 001 §5.3): a partition whose share of the task's working set exceeds the core's L1 is slowed by the type's factor.
+    /// L1 fit (Chen et al. §5.3): a partition whose share of the task's working set exceeds the core's L1 is slowed by the type's factor.
     fn l1_factor(&self, t: usize, core: usize, width: f64) -> f64 {
         let ty = self.graph.task_type[t] as usize;
         let (Some(&ws_kb), Some(&factor)) = (self.graph.type_working_set_kb.get(ty), self.graph.type_l1_miss_factor.get(ty)) else {

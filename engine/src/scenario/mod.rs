@@ -3,15 +3,6 @@
 //! The schema is documented in `docs/scenario.md` and `docs/scenario.schema.json`.
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
-pub mod guides;
-pub mod guides_dam;
-pub mod guides_loops;
-pub mod guides_os;
-pub mod presets;
-pub mod presets_dam;
-pub mod presets_loops;
-pub mod presets_os;
-
 
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +31,7 @@ pub const MAX_SCHEDULERS: usize = 64;
 pub struct RuntimeOptions {
     /// One steal attempt.
     pub steal_ns: TimeNs,
-    /// One PTT search (≈1 µs on the TX2, seed 001 §4.1.1).
+    /// One PTT search (≈1 µs on the TX2, Chen et al. §4.1.1).
     pub ptt_search_ns: TimeNs,
     /// Dispatching a task to its place.
     pub dispatch_ns: TimeNs,
@@ -234,7 +225,7 @@ mod tests {
     use super::*;
 
     fn default_json() -> serde_json::Value {
-        let text = presets::scenario(presets::DEFAULT_SCENARIO).expect("default").to_json();
+        let text = crate::catalogue::scenario(crate::catalogue::DEFAULT_SCENARIO).expect("default").to_json();
         serde_json::from_str(&text).expect("json")
     }
 
@@ -327,8 +318,8 @@ mod tests {
 
     #[test]
     fn every_preset_round_trips_and_validates() {
-        for p in presets::all_scenarios() {
-            let s = presets::scenario(p.name).expect("preset");
+        for p in crate::catalogue::presets() {
+            let s = crate::catalogue::scenario(&p.name).expect("preset");
             let again = Scenario::from_json(&s.to_json()).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             assert_eq!(again, s);
         }

@@ -1,4 +1,4 @@
-//! CATS-like (Chronaki et al., ICS 2015; seed 000 §6, seed 001 §6): criticality from the DAG itself, by bottom level (the tasks
+//! CATS-like (Chronaki et al., ICS 2015; see Chronaki et al. 2019 §6 and Chen et al. §6): criticality from the DAG itself, by bottom level (the tasks
 //! on a longest path are critical, whatever the scenario says); critical tasks wait in a high-priority queue that the
 //! statically fastest cluster serves first, the rest in a low-priority queue any core serves. Width 1, no PTT.
 
@@ -41,6 +41,10 @@ impl TaskScheduler for Cats {
         } else {
             self.low.push_back(task);
         }
+    }
+
+    fn has_ready(&self) -> bool {
+        !self.high.is_empty() || !self.low.is_empty()
     }
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {

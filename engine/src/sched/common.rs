@@ -1,7 +1,7 @@
-//! Shared machinery of the PTT-driven schedulers of seed 001 (RWSM-C, FA, FAM-C, DA, DAM-C, DAM-P): deques, PTT searches, exploration.
+//! Shared machinery of the PTT-driven schedulers of Chen et al. (RWSM-C, FA, FAM-C, DA, DAM-C, DAM-P): deques, PTT searches, exploration.
 //!
 //! Each policy file only fills in a [`Rules`] value (how priority tasks are placed, whether low-priority tasks mold their width);
-//! [`PttPolicy`] does the rest, so that the seven policies differ exactly where MODEL.md §4a's table says they do.
+//! [`PttPolicy`] does the rest, so that the seven policies differ exactly where docs/model.md §4a's table says they do.
 //!
 //! ```text
 //!  on_ready(task) ─┬─ low priority / RWS-like ─▶ releasing core's deque (stealable, place chosen when popped or stolen)
@@ -50,6 +50,8 @@ pub struct Entry {
 /// Per-core work-stealing deques: the owner pops its newest entry, thieves take the oldest stealable one.
 pub struct Deques {
     queues: Vec<VecDeque<Entry>>,
+    /// Entries in all deques.
+    queued: usize,
     stealable: usize,
     next_initial: usize,
 }
@@ -57,7 +59,7 @@ pub struct Deques {
 impl Deques {
     /// Empty deques for `n_cores` cores.
     pub fn new(n_cores: usize) -> Self {
-        Deques { queues: vec![VecDeque::new(); n_cores.max(1)], stealable: 0, next_initial: 0 }
+        Deques { queues: vec![VecDeque::new(); n_cores.max(1)], queued: 0, stealable: 0, next_initial: 0 }
     }
 
     /// The core an initial task (released by no core) goes to: round robin.
@@ -71,6 +73,7 @@ impl Deques {
     pub fn push(&mut self, core: usize, entry: Entry) {
         let core = core.min(self.queues.len() - 1);
         self.stealable += usize::from(entry.stealable);
+        self.queued += 1;
         self.queues[core].push_back(entry);
     }
 
@@ -82,8 +85,14 @@ impl Deques {
             Some(i) => q.remove(i)?,
             None => q.pop_back()?,
         };
+        self.queued -= 1;
         self.stealable -= usize::from(entry.stealable);
         Some(entry)
+    }
+
+    /// True when no deque holds an entry.
+    pub fn is_empty(&self) -> bool {
+        self.queued == 0
     }
 
     /// True when some deque holds a stealable entry.
@@ -104,6 +113,7 @@ impl Deques {
         let q = &mut self.queues[victim];
         let i = q.iter().position(|e| e.stealable)?;
         let entry = q.remove(i)?;
+        self.queued -= 1;
         self.stealable -= 1;
         Some(entry)
     }
@@ -124,7 +134,7 @@ fn score(view: &View, task_type: usize, i: usize, cost: bool) -> f64 {
     }
 }
 
-/// Local search (seed 001 Algorithm 1): keeps `core`'s cluster and molds only the width, minimising PTT × width.
+/// Local search (Chen et al. Algorithm 1): keeps `core`'s cluster and molds only the width, minimising PTT × width.
 pub fn local_search(view: &View, task_type: usize, core: usize) -> Place {
     let mut best: Option<(f64, usize)> = None;
     for &i in view.places.around(core) {
@@ -225,7 +235,7 @@ pub struct PttPolicy {
     places: Option<Places>,
 }
 
-/// Seed 001's policies are [`PttPolicy`] values with their own [`Rules`] (one `RULES` constant per scheduler file).
+/// Chen et al.'s policies are [`PttPolicy`] values with their own [`Rules`] (one `RULES` constant per scheduler file).
 impl TaskScheduler for PttPolicy {
     fn name(&self) -> &'static str {
         PttPolicy::name(self)
@@ -237,6 +247,10 @@ impl TaskScheduler for PttPolicy {
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         PttPolicy::on_idle(self, view, core)
+    }
+
+    fn has_ready(&self) -> bool {
+        !self.pinned.is_empty() || !self.deques.is_empty()
     }
 
     fn explain_last(&self) -> Option<Explanation> {
@@ -354,14 +368,14 @@ impl PttPolicy {
 mod tests {
     use super::*;
     use crate::model::{SpeedState, TaskGraph};
-    use crate::scenario::presets;
+    use crate::catalogue as presets;
     use crate::sched::{Costs, Places, Ptt};
     use crate::sim::Rng;
 
     #[test]
     fn searches_pick_unexplored_then_cheapest_or_fastest() {
         let platform = presets::platform("jetson-tx2").expect("preset");
-        let classes = presets::kernel_classes();
+        let classes = presets::class_set("kernels").map(|s| s.classes.clone()).unwrap_or_default();
         let speed = SpeedState::new(&platform, &classes);
         let places = Places::new(&platform);
         let mut ptt = Ptt::new(1, places.list.len(), 0.2);

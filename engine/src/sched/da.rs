@@ -1,4 +1,4 @@
-//! DA (seed 001 Table 1): dynamic asymmetry without moldability; a global PTT search sends each priority task to the single core with the lowest predicted time, not stealable; other tasks as RWS.
+//! DA (Chen et al. Table 1): dynamic asymmetry without moldability; a global PTT search sends each priority task to the single core with the lowest predicted time, not stealable; other tasks as RWS.
 
 use super::common::{PriorityRule, Rules};
 

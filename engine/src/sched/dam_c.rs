@@ -1,4 +1,4 @@
-//! DAM-C (seed 001 Algorithm 1): priority tasks take the place of lowest PTT × width over the whole platform (global search), not stealable; other tasks mold their width by local search on PTT × width.
+//! DAM-C (Chen et al. Algorithm 1): priority tasks take the place of lowest PTT × width over the whole platform (global search), not stealable; other tasks mold their width by local search on PTT × width.
 
 use super::common::{PriorityRule, Rules};
 

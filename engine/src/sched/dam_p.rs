@@ -1,4 +1,4 @@
-//! DAM-P (seed 001 Algorithm 1): priority tasks take the place of lowest predicted time over the whole platform (global search, whatever its cost), not stealable; other tasks mold their width by local search on PTT × width.
+//! DAM-P (Chen et al. Algorithm 1): priority tasks take the place of lowest predicted time over the whole platform (global search, whatever its cost), not stealable; other tasks mold their width by local search on PTT × width.
 
 use super::common::{PriorityRule, Rules};
 

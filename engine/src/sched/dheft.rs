@@ -1,4 +1,4 @@
-//! dHEFT (Chronaki et al., the dynamic reference of CATS, seed 001 §6): when a task becomes ready it goes to the core with the
+//! dHEFT (Chronaki et al., the dynamic reference of CATS, Chen et al. §6): when a task becomes ready it goes to the core with the
 //! earliest estimated finish time, from each core's estimated backlog and the task type's time on that core learned online
 //! (the PTT's single-core entries). An unmeasured core is estimated optimistically at the best time measured on any core,
 //! or the task's reference work before anything is measured, so each core gets tried. No stealing, width 1.

@@ -1,4 +1,4 @@
-//! FA (seed 001 Table 1): a fixed notion of asymmetry; priority tasks are pinned, in turn, to the cores of the statically fastest cluster and are not stealable; other tasks as RWS.
+//! FA (Chen et al. Table 1): a fixed notion of asymmetry; priority tasks are pinned, in turn, to the cores of the statically fastest cluster and are not stealable; other tasks as RWS.
 
 use super::common::{PriorityRule, Rules};
 

@@ -1,4 +1,4 @@
-//! FAM-C (seed 001 Table 1): FA with moldability; priority tasks go to the statically fastest cluster with their width chosen by local search on PTT × width there; other tasks as RWSM-C.
+//! FAM-C (Chen et al. Table 1): FA with moldability; priority tasks go to the statically fastest cluster with their width chosen by local search on PTT × width there; other tasks as RWSM-C.
 
 use super::common::{PriorityRule, Rules};
 

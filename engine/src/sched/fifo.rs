@@ -1,4 +1,4 @@
-//! FIFO (seed 000's task-based runtime): one central ready queue, first come first served, any idle core, width 1.
+//! FIFO (Chronaki et al.'s task-based runtime): one central ready queue, first come first served, any idle core, width 1.
 
 use std::collections::VecDeque;
 
@@ -29,6 +29,10 @@ impl TaskScheduler for Fifo {
             }
             None => Decision::Sleep,
         }
+    }
+
+    fn has_ready(&self) -> bool {
+        !self.ready.is_empty()
     }
 
     fn explain_last(&self) -> Option<Explanation> {

@@ -1,4 +1,4 @@
-//! HEFT (Topcuoglu et al., the static reference of seed 000 §6 and seed 001 §6): a plan made once, before the run, from the
+//! HEFT (Topcuoglu et al., the static reference of Chronaki et al. 2019 §6 and Chen et al. §6): a plan made once, before the run, from the
 //! platform's speeds at time 0; tasks in decreasing upward rank each go to the core that finishes them earliest.
 //!
 //! At run time every core runs its planned tasks in plan order, waiting for each to become ready; nothing is stolen,
@@ -27,15 +27,25 @@ impl Heft {
     fn plan(&mut self, view: &View) {
         let g = view.graph;
         let n = g.len();
-        let speed = |core: usize, t: usize| view.speed.speed(core, g.class[t] as usize);
-        // Mean cost over the cores that run at all.
+        // Speeds at time 0 by (class, core), looked up once: the plan asks for each of them once per task and core.
+        let n_classes = g.class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let table: Vec<f64> = (0..n_classes).flat_map(|class| (0..self.n_cores).map(move |core| (class, core))).map(|(class, core)| view.speed.speed(core, class)).collect();
+        let speed = |core: usize, t: usize| table[g.class[t] as usize * self.n_cores + core];
+        // Mean cost over the cores that run at all (summed in core order, with no per-task allocation).
         let mean_cost: Vec<f64> = (0..n)
             .map(|t| {
-                let rates: Vec<f64> = (0..self.n_cores).map(|c| speed(c, t)).filter(|&s| s > 0.0).collect();
-                if rates.is_empty() {
+                let (mut sum, mut count) = (-0.0f64, 0usize);
+                for c in 0..self.n_cores {
+                    let s = speed(c, t);
+                    if s > 0.0 {
+                        sum += g.work_ns[t] / s;
+                        count += 1;
+                    }
+                }
+                if count == 0 {
                     g.work_ns[t]
                 } else {
-                    rates.iter().map(|s| g.work_ns[t] / s).sum::<f64>() / rates.len() as f64
+                    sum / count as f64
                 }
             })
             .collect();

@@ -86,6 +86,11 @@ pub trait TaskScheduler {
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision;
     /// `task` finished on `place`; its leader took `leader_ns`. The runtime has already updated the PTT.
     fn on_done(&mut self, _view: &mut View, _task: u32, _place: Place, _leader_ns: TimeNs) {}
+    /// False only when `on_idle` would answer `Sleep` to every core without changing any state (nothing is queued), so that
+    /// the runtime can leave sleeping cores asleep instead of asking each after every completion. True (always ask) by default.
+    fn has_ready(&self) -> bool {
+        true
+    }
     /// Why the last `Decision::Run` was taken (candidate places, costs, reason), for the step-through view.
     /// Called right after `on_idle` returned `Run`, only when the runtime records explanations; None by default.
     fn explain_last(&self) -> Option<Explanation> {

@@ -1,4 +1,4 @@
-//! The Performance Trace Table (seed 001 §4.1.1): predicted time per task type and place, learned online.
+//! The Performance Trace Table (Chen et al. §4.1.1): predicted time per task type and place, learned online.
 
 use serde::Serialize;
 
@@ -65,6 +65,8 @@ pub struct PttSnapshot {
 /// snapshots when a table is large.
 #[derive(Clone, Debug)]
 pub struct PttRecorder {
+    /// Whether snapshots are taken during the run (otherwise only the final table).
+    history: bool,
     every: u64,
     early: u64,
     /// Values per snapshot: the first `rows` task types' rows.
@@ -87,22 +89,23 @@ pub const MAX_PTT_ROWS: usize = 64;
 pub const MAX_PTT_HISTORY_VALUES: usize = 1 << 18;
 
 impl PttRecorder {
-    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table.
-    pub fn new(n_tasks: usize, ptt: &Ptt) -> Self {
+    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table; with `history` false it keeps only the
+    /// final table.
+    pub fn new(n_tasks: usize, ptt: &Ptt, history: bool) -> Self {
         let rows = (ptt.values_ns.len() / ptt.n_places.max(1)).min(MAX_PTT_ROWS);
         let width = rows * ptt.n_places;
         let fit = (MAX_PTT_HISTORY_VALUES / width.max(1)) as u64;
         let early = EARLY_PTT_SNAPSHOTS.min(fit / 4);
         let periodic = MAX_PTT_SNAPSHOTS.min(fit.saturating_sub(early + 2)).max(1);
         let every = (n_tasks as u64).div_ceil(periodic).max(1);
-        let first = PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns[..width].to_vec() };
-        PttRecorder { every, early, width, updates: 0, snapshots: vec![first] }
+        let first = if history { vec![PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns[..width].to_vec() }] } else { Vec::new() };
+        PttRecorder { history, every, early, width, updates: 0, snapshots: first }
     }
 
     /// Counts one update made at `t_ns` and snapshots the table when it is time.
     pub fn updated(&mut self, t_ns: TimeNs, ptt: &Ptt) {
         self.updates += 1;
-        if self.updates <= self.early || self.updates.is_multiple_of(self.every) {
+        if self.history && (self.updates <= self.early || self.updates.is_multiple_of(self.every)) {
             self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns[..self.width].to_vec() });
         }
     }
@@ -119,7 +122,7 @@ impl PttRecorder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::presets;
+    use crate::catalogue as presets;
 
     #[test]
     fn tx2_places_match_the_paper() {
@@ -144,22 +147,28 @@ mod tests {
     #[test]
     fn snapshots_are_bounded_and_end_with_the_final_table() {
         let mut ptt = Ptt::new(1, 1, 0.2);
-        let mut rec = PttRecorder::new(10_000, &ptt);
+        let mut rec = PttRecorder::new(10_000, &ptt, true);
+        let mut plain = PttRecorder::new(10_000, &ptt, false);
         for i in 0..10_000u64 {
             ptt.update(0, 0, 100.0 + i as f64);
             rec.updated(i, &ptt);
+            plain.updated(i, &ptt);
         }
         let snaps = rec.finish(10_000, &ptt);
         assert!(snaps.len() as u64 <= MAX_PTT_SNAPSHOTS + EARLY_PTT_SNAPSHOTS + 2, "{}", snaps.len());
         assert_eq!(snaps[0].values_ns, vec![0.0]);
         assert_eq!(snaps.last().map(|s| s.values_ns[0]), Some(ptt.get(0, 0)));
+        // Without history only the final table is kept: the same table and count as the last snapshot of the full history.
+        let last = plain.finish(10_000, &ptt);
+        assert_eq!(last.len(), 1);
+        assert_eq!((&last[0].values_ns, last[0].updates), (&snaps[snaps.len() - 1].values_ns, snaps[snaps.len() - 1].updates));
     }
 
     #[test]
     fn the_history_is_bounded_whatever_the_number_of_task_types() {
         for (types, places) in [(325, 66), (65_535, 10), (1, 2_047), (64, 2_047)] {
             let mut ptt = Ptt::new(types, places, 0.2);
-            let mut rec = PttRecorder::new(100_000, &ptt);
+            let mut rec = PttRecorder::new(100_000, &ptt, true);
             for i in 0..100_000u64 {
                 ptt.update((i % types as u64) as usize, (i % places as u64) as usize, 100.0);
                 rec.updated(i, &ptt);

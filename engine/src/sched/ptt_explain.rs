@@ -1,4 +1,4 @@
-//! Explanations of the PTT-based policies' decisions (seed 001's RWSM-C … DAM-P) for the step-through view:
+//! Explanations of the PTT-based policies' decisions (Chen et al.'s RWSM-C … DAM-P) for the step-through view:
 //! which places were weighed, which was chosen, and by which rule.
 
 use super::common::PriorityRule;

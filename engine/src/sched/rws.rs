@@ -1,4 +1,4 @@
-//! RWS (seed 001 Table 1): per-core work-stealing deques; the owner pops its newest task, an idle core steals the oldest task of a random victim.
+//! RWS (Chen et al. Table 1): per-core work-stealing deques; the owner pops its newest task, an idle core steals the oldest task of a random victim.
 
 use std::collections::VecDeque;
 
@@ -63,6 +63,10 @@ impl TaskScheduler for Rws {
     fn on_ready(&mut self, _view: &mut View, task: u32, releasing_core: Option<usize>) {
         push_ready(&mut self.deques, &mut self.next_initial, task, releasing_core);
         self.queued += 1;
+    }
+
+    fn has_ready(&self) -> bool {
+        self.queued > 0
     }
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {

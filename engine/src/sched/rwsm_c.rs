@@ -1,4 +1,4 @@
-//! RWSM-C (seed 001 Table 1): random work stealing where every task molds its width by a local PTT search minimising PTT × width; priorities are ignored.
+//! RWSM-C (Chen et al. Table 1): random work stealing where every task molds its width by a local PTT search minimising PTT × width; priorities are ignored.
 
 use super::common::{PriorityRule, Rules};
 

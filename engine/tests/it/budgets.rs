@@ -8,7 +8,7 @@ use engine::import::calibrate::{calibrate, CalibrateOptions};
 use engine::import::import_bytes;
 use engine::model::Workload;
 use engine::run::{self, budget};
-use engine::scenario::presets;
+use engine::catalogue as presets;
 use engine::sim::Meter;
 use engine::Scenario;
 
@@ -199,10 +199,10 @@ fn four_billion_iterations_under_dynamic_are_refused_and_a_larger_chunk_runs() {
 #[test]
 fn the_meter_stops_what_the_estimate_let_through_and_progress_can_cancel() {
     let s = matmul(600_000, &["fifo", "rws"]);
-    let e = run::run_with(&s, &mut Meter::new(10_000, u64::MAX)).err().expect("stopped");
+    let e = run::run_metered(&s, run::Detail::default(), &mut Meter::new(10_000, u64::MAX)).err().expect("stopped");
     assert_eq!(e.path, "schedulers[0]");
     assert!(e.message.starts_with("stopped after 10000 simulation events"), "{e}");
-    let e = run::run_with(&s, &mut Meter::new(u64::MAX - 1, 300_000)).err().expect("stopped");
+    let e = run::run_metered(&s, run::Detail::default(), &mut Meter::new(u64::MAX - 1, 300_000)).err().expect("stopped");
     assert_eq!(e.path, "schedulers[0]", "{e}");
     assert!(e.message.contains("300000 schedule segments"), "{e}");
 
@@ -214,7 +214,7 @@ fn the_meter_stops_what_the_estimate_let_through_and_progress_can_cancel() {
     let limits = budget::Limits::default();
     let estimate = budget::check(&s, &limits).expect("fits");
     let mut meter = estimate.meter(&limits).with_progress(&mut cancel_second);
-    let e = run::run_with(&s, &mut meter).err().expect("cancelled");
+    let e = run::run_metered(&s, run::Detail::default(), &mut meter).err().expect("cancelled");
     drop(meter);
     assert_eq!(e.message, "cancelled");
     assert_eq!(seen, vec![1 << 20, 2 << 20]);

@@ -1,11 +1,13 @@
 //! The decision log: one record per task (width-1 policies), consistent with the schedule, with explanations from FIFO and RWS.
 
-use engine::scenario::{presets, Scenario};
+use engine::catalogue as presets;
+use engine::run::Detail;
+use engine::Scenario;
 
 #[test]
 fn every_task_is_decided_once_and_matches_the_schedule() {
     let scenario = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset");
-    let result = engine::run::run(&scenario).expect("runs");
+    let result = engine::run::run_with(&scenario, Detail::ALL).expect("runs");
     let n_tasks = result.graph.as_ref().expect("task level").len();
     for run in &result.runs {
         let log = &run.task_extras().expect("task level").decisions;
@@ -34,9 +36,28 @@ fn every_task_is_decided_once_and_matches_the_schedule() {
 #[test]
 fn the_log_is_deterministic() {
     let text = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset").to_json();
-    let a = engine::run::run(&Scenario::from_json(&text).expect("valid")).expect("runs");
-    let b = engine::run::run(&Scenario::from_json(&text).expect("valid")).expect("runs");
+    let a = engine::run::run_with(&Scenario::from_json(&text).expect("valid"), Detail::ALL).expect("runs");
+    let b = engine::run::run_with(&Scenario::from_json(&text).expect("valid"), Detail::ALL).expect("runs");
     assert_eq!(a.runs[1].task_extras().expect("task level").decisions, b.runs[1].task_extras().expect("task level").decisions);
+}
+
+#[test]
+fn a_plain_run_counts_decisions_and_keeps_the_final_ptt_of_the_detailed_run() {
+    let scenario = presets::scenario(presets::DEFAULT_SCENARIO).expect("default preset");
+    let plain = engine::run::run(&scenario).expect("runs");
+    let full = engine::run::run_with(&scenario, Detail::ALL).expect("runs");
+    for (p, f) in plain.runs.iter().zip(&full.runs) {
+        let (pe, fe) = (p.task_extras().expect("task level"), f.task_extras().expect("task level"));
+        assert!(pe.decisions.decisions.is_empty(), "{}: nothing logged", p.scheduler);
+        assert_eq!(pe.decisions.total, fe.decisions.total, "{}: decisions counted", p.scheduler);
+        assert_eq!(p.record.start_ns, f.record.start_ns, "{}: recording changes nothing", p.scheduler);
+        assert_eq!(p.record.lane, f.record.lane);
+        assert_eq!(p.metrics, f.metrics);
+        assert!(!pe.metrics.ptt.history && fe.metrics.ptt.history);
+        assert_eq!(pe.metrics.ptt.snapshots.as_slice(), &fe.metrics.ptt.snapshots[fe.metrics.ptt.snapshots.len() - 1..]);
+        let detail = engine::run::tasks::detail(&scenario, &plain, full.runs.iter().position(|r| r.scheduler == f.scheduler).expect("same list")).expect("detail");
+        assert_eq!(&detail, fe, "{}: the detail of one run is the detailed run", p.scheduler);
+    }
 }
 
 #[test]
@@ -44,7 +65,7 @@ fn big_runs_keep_explanations_only_for_the_first_decisions() {
     use engine::runtime::DecisionLog;
     let mut scenario = presets::scenario("tx2-matmul-32000").expect("benchmark preset");
     scenario.schedulers = vec!["rws".into()];
-    let result = engine::run::run(&scenario).expect("runs");
+    let result = engine::run::run_with(&scenario, Detail::ALL).expect("runs");
     let log = &result.runs[0].task_extras().expect("task level").decisions;
     assert_eq!(log.total as usize, result.graph.as_ref().expect("task level").len());
     assert_eq!(log.decisions.len(), result.graph.as_ref().expect("task level").len().min(DecisionLog::CAP));
@@ -60,7 +81,7 @@ fn the_ptt_policies_explain_their_places_with_ptt_values() {
         l.tasks = 400;
     }
     scenario.schedulers = ["rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p"].iter().map(|s| s.to_string()).collect();
-    let result = engine::run::run(&scenario).expect("runs");
+    let result = engine::run::run_with(&scenario, Detail::ALL).expect("runs");
     for run in &result.runs {
         let log = &run.task_extras().expect("task level").decisions.decisions;
         assert!(!log.is_empty(), "{}: decisions logged", run.scheduler);

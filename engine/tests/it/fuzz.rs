@@ -1,5 +1,6 @@
 //! The fuzz harness, on stable Rust: every decoder of user data — the five trace importers (plain and gzip), scenario
-//! JSON (and the runs it leads to), sweep grids, and calibration from an imported trace — gets inputs from the
+//! JSON (and the runs it leads to), sweep grids, claim cells (a preset with overrides at dotted paths) and claim rows (what
+//! the OS lab hands the evaluator), and calibration from an imported trace — gets inputs from the
 //! structure-aware generators of `fuzz_gen.rs`, a third of them further mutated byte by byte, fed in random chunks.
 //! An input fails when it panics, breaks an output invariant, or allocates more than its target's bound at once
 //! (counted by `alloc.rs`). A failing input is minimised (chunks removed while it still fails) and written to
@@ -25,17 +26,20 @@ use crate::import_dump::corpus;
 /// Limits the scenario targets run under: small, so that each input is cheap and the refusal paths are exercised.
 const FUZZ_LIMITS: Limits = Limits { events: 300_000, bytes: 48 << 20 };
 
-/// What the targets share: the presets' JSON (scenario edits start from them) and the trace corpus (byte splices).
+/// What the targets share: the presets' JSON (scenario edits start from them), the trace corpus (byte splices), the
+/// names of the presets with claims and the names their claims read (claim cells and rows).
 struct Ctx {
     presets: Vec<serde_json::Value>,
     seeds: Vec<Vec<u8>>,
+    claim_presets: Vec<String>,
+    claim_keys: Vec<String>,
 }
 
 impl Ctx {
     fn new() -> Ctx {
-        let presets = engine::scenario::presets::all_scenarios()
+        let presets = engine::catalogue::presets()
             .iter()
-            .filter_map(|p| engine::scenario::presets::scenario(p.name))
+            .filter_map(|p| engine::catalogue::scenario(&p.name))
             .filter_map(|s| serde_json::from_str(&s.to_json()).ok())
             .collect();
         let seeds = corpus()
@@ -44,7 +48,19 @@ impl Ctx {
             .filter_map(|p| std::fs::read(p).ok())
             .map(|b| b[..b.len().min(6_000)].to_vec())
             .collect();
-        Ctx { presets, seeds }
+        let with_claims: Vec<_> = engine::catalogue::presets().iter().filter(|p| !p.claims.is_empty()).collect();
+        let claim_presets = with_claims.iter().map(|p| p.name.clone()).collect();
+        let mut claim_keys: Vec<String> = ["metrics", "extras", "scheduler", "level", "os", "loops", "tasks", "runs", "makespan_ns", "speedup"]
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+        for p in &with_claims {
+            let text = serde_json::to_string(&p.claims).unwrap_or_default();
+            claim_keys.extend(text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).filter(|w| w.len() > 1).map(str::to_string));
+        }
+        claim_keys.sort();
+        claim_keys.dedup();
+        Ctx { presets, seeds, claim_presets, claim_keys }
     }
 }
 
@@ -76,6 +92,8 @@ const TARGETS: &[Target] = &[
     Target { name: "scenario", generate: |u, c| fuzz_gen::scenario(u, &c.presets), check: scenario_check, bound: scenario_bound, ci_inputs: 1_500 },
     Target { name: "sweep_grid", generate: |u, _| fuzz_gen::sweep(u), check: sweep_check, bound: import_bound, ci_inputs: 400 },
     Target { name: "calibrate", generate: calibrate_input, check: calibrate_check, bound: scenario_bound, ci_inputs: 300 },
+    Target { name: "claim_cell", generate: |u, c| fuzz_gen::claim_cell(u, &c.claim_presets, &c.claim_keys), check: claim_cell_check, bound: scenario_bound, ci_inputs: 400 },
+    Target { name: "claim_rows", generate: |u, c| fuzz_gen::claim_rows(u, &c.claim_presets, &c.claim_keys), check: claim_rows_check, bound: import_bound, ci_inputs: 400 },
 ];
 
 /// The chunk size and gzip choice of an input come from its own bytes, so that a saved input replays exactly.
@@ -141,7 +159,7 @@ fn scenario_check(bytes: &[u8]) -> Result<(), String> {
 
 fn run_small(scenario: &Scenario) -> Result<(), String> {
     let Ok(estimate) = budget::check(scenario, &FUZZ_LIMITS) else { return Ok(()) };
-    let Ok(result) = engine::run::run_with(scenario, &mut estimate.meter(&FUZZ_LIMITS)) else { return Ok(()) };
+    let Ok(result) = engine::run::run_metered(scenario, engine::run::Detail::default(), &mut estimate.meter(&FUZZ_LIMITS)) else { return Ok(()) };
     for run in &result.runs {
         let r = &run.record;
         if (0..r.len()).any(|i| r.start_ns[i] > r.end_ns[i]) {
@@ -153,13 +171,34 @@ fn run_small(scenario: &Scenario) -> Result<(), String> {
 
 fn sweep_check(bytes: &[u8]) -> Result<(), String> {
     let Ok(text) = std::str::from_utf8(bytes) else { return Ok(()) };
-    if let Ok(cells) = engine::run::sweep::cells_json(text) {
+    if let Ok(cells) = engine::claims::lab::grid_cells_json(text) {
         // Raw values: the checker's own copy of 100,000 cells stays small.
         let cells: Vec<&serde_json::value::RawValue> = serde_json::from_str(&cells).map_err(|e| e.to_string())?;
         if let Some(cell) = cells.first() {
-            let _ = engine::run::sweep::run_cell_json(cell.get());
+            let _ = engine::claims::run_cell_json(cell.get());
         }
     }
+    Ok(())
+}
+
+/// A claim cell as `run_cell` reads it: parsed, expanded with its overrides, and run under the small fuzz limits.
+fn claim_cell_check(bytes: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(bytes) else { return Ok(()) };
+    let Ok(cell) = serde_json::from_str::<engine::claims::Cell>(text) else { return Ok(()) };
+    let _ = cell.key();
+    let _ = engine::claims::cells::names_of(&cell);
+    match engine::claims::cells::scenario_of(&cell) {
+        Ok(scenario) => run_small(&scenario),
+        Err(e) if e.message.is_empty() => Err(format!("an error without a message at '{}'", e.path)),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Claim rows as `evaluate_claims` reads them: any run values must give a verdict or an error, never a panic.
+fn claim_rows_check(bytes: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(bytes) else { return Ok(()) };
+    let (preset, rows) = text.split_once('\n').unwrap_or((text, ""));
+    let _ = engine::claims::evaluate_json(preset, rows);
     Ok(())
 }
 
@@ -333,15 +372,49 @@ fn every_decoder_survives_its_fixed_budget_of_generated_inputs() {
     eprintln!("fuzz: {total} inputs over {} decoders", TARGETS.len());
 }
 
-/// `npm run fuzz -- --minutes N`: every target in turn, in slices of up to 20 s, until N minutes have passed.
+/// `npm run fuzz -- --minutes N`: every target in turn, in slices of up to 20 s, until N minutes have passed, on
+/// `ASYMLAB_FUZZ_THREADS` threads (default 1; each thread its own seeds, allocations counted per thread).
 #[test]
 #[ignore = "long run: npm run fuzz -- --minutes N"]
 fn fuzz_long() {
     let minutes: f64 = std::env::var("ASYMLAB_FUZZ_MINUTES").ok().and_then(|m| m.parse().ok()).unwrap_or(1.0);
     let seed: u64 = std::env::var("ASYMLAB_FUZZ_SEED").ok().and_then(|m| m.parse().ok()).unwrap_or(1);
+    let threads: u64 = std::env::var("ASYMLAB_FUZZ_THREADS").ok().and_then(|m| m.parse().ok()).unwrap_or(1).clamp(1, 64);
     std::panic::set_hook(Box::new(|_| {}));
     let ctx = Ctx::new();
     let deadline = Instant::now() + Duration::from_secs_f64(minutes * 60.0);
+    let per_thread: Vec<_> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads).map(|t| {
+            let ctx = &ctx;
+            s.spawn(move || fuzz_until(ctx, seed.wrapping_add(t << 40), minutes, deadline))
+        }).collect();
+        workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
+    });
+    let _ = std::panic::take_hook();
+    let mut counts = vec![0usize; TARGETS.len()];
+    let mut slowest = vec![Duration::ZERO; TARGETS.len()];
+    let mut found = Vec::new();
+    for (c, sl, f) in per_thread {
+        for i in 0..TARGETS.len() {
+            counts[i] += c.get(i).copied().unwrap_or(0);
+            slowest[i] = slowest[i].max(sl.get(i).copied().unwrap_or_default());
+        }
+        found.extend(f);
+    }
+    for (i, target) in TARGETS.iter().enumerate() {
+        println!("fuzz {:<12} {:>9} inputs, slowest {:?}", target.name, counts[i], slowest[i]);
+    }
+    println!("fuzz total {} inputs on {threads} threads, {} failures", counts.iter().sum::<usize>(), found.len());
+    for (name, path, failure) in &found {
+        println!("fuzz FAILURE {name}: {failure:?} → {}", path.display());
+    }
+    assert!(found.is_empty(), "{} failing inputs saved", found.len());
+}
+
+type Found = Vec<(&'static str, PathBuf, Failure)>;
+
+/// One thread of [`fuzz_long`]: inputs per target, the slowest input per target, and the failures.
+fn fuzz_until(ctx: &Ctx, seed: u64, minutes: f64, deadline: Instant) -> (Vec<usize>, Vec<Duration>, Found) {
     let mut counts = vec![0usize; TARGETS.len()];
     let mut slowest = vec![Duration::ZERO; TARGETS.len()];
     let mut found = Vec::new();
@@ -351,7 +424,7 @@ fn fuzz_long() {
             let slice = Duration::from_secs_f64((minutes * 60.0 / TARGETS.len() as f64).clamp(1.0, 20.0));
             let slice_end = (Instant::now() + slice).min(deadline);
             let mut last = Instant::now();
-            let (count, failures) = fuzz(target, &ctx, seed.wrapping_mul(1_000_003).wrapping_add(round * 64 + i as u64), |_| {
+            let (count, failures) = fuzz(target, ctx, seed.wrapping_mul(1_000_003).wrapping_add(round * 64 + i as u64), |_| {
                 let now = Instant::now();
                 slowest[i] = slowest[i].max(now - last);
                 last = now;
@@ -362,13 +435,5 @@ fn fuzz_long() {
         }
         round += 1;
     }
-    let _ = std::panic::take_hook();
-    for (i, target) in TARGETS.iter().enumerate() {
-        println!("fuzz {:<12} {:>9} inputs, slowest {:?}", target.name, counts[i], slowest[i]);
-    }
-    println!("fuzz total {} inputs, {} failures", counts.iter().sum::<usize>(), found.len());
-    for (name, path, failure) in &found {
-        println!("fuzz FAILURE {name}: {failure:?} → {}", path.display());
-    }
-    assert!(found.is_empty(), "{} failing inputs saved", found.len());
+    (counts, slowest, found)
 }

@@ -328,3 +328,69 @@ pub fn sweep(u: &mut Unstructured) -> Result<Vec<u8>> {
     });
     Ok(serde_json::to_vec(&grid).unwrap_or_default())
 }
+
+/// A value of any JSON type at the edges: numbers, strings, nesting.
+fn any_value(u: &mut Unstructured, keys: &[String], depth: u32) -> Result<Value> {
+    Ok(match u.int_in_range(0..=7)? {
+        0 => Value::Null,
+        1 => json!(u.arbitrary::<bool>()?),
+        2 | 3 => serde_json::from_str(&number(u)?).unwrap_or(Value::Null),
+        4 => json!(word(u)?),
+        5 if depth > 0 => Value::Array((0..u.int_in_range(0..=4)?).map(|_| any_value(u, keys, depth - 1)).collect::<Result<_>>()?),
+        _ if depth > 0 => {
+            let mut map = serde_json::Map::new();
+            for _ in 0..u.int_in_range(0..=5)? {
+                map.insert(u.choose(keys)?.clone(), any_value(u, keys, depth - 1)?);
+            }
+            Value::Object(map)
+        }
+        _ => json!(u.choose(keys)?),
+    })
+}
+
+/// Scenario paths a cell's overrides name, the real ones and odd ones.
+const CELL_PATHS: &[&str] = &[
+    "platform", "workload", "schedulers", "seed", "workload.tasks", "workload.parallelism", "workload.repeat", "workload.apps",
+    "workload.phases.0.iterations", "workload.phases", "platform.clusters.0.cores", "platform.clusters.9.cores", "classes", "events",
+    "runtime.steal_ns", "workload.tasks.0.deps", "", ".", "a..b", "workload.0", "schedulers.99",
+];
+
+/// A claim cell as the page sends it to `run_cell`: a preset (or none, or an unknown one), overrides at dotted paths with
+/// values of any type, a seed at the edges.
+pub fn claim_cell(u: &mut Unstructured, presets: &[String], keys: &[String]) -> Result<Vec<u8>> {
+    let mut set = serde_json::Map::new();
+    for _ in 0..u.int_in_range(0..=4)? {
+        let path = if u.ratio(1, 10)? { word(u)? } else { u.choose(CELL_PATHS)?.to_string() };
+        let value = match u.int_in_range(0..=3)? {
+            0 => json!(u.choose(&["odroid-xu3:2+2", "odroid-xu3:0+0", "odroid-xu3:99999+1", "gem5-8l8s", "BF", "blackscholes", "tx2"])?),
+            1 => json!([u.choose(&["fifo", "pbs", "dam-c", "dynamic[chunk=0]", "nope", "["])?]),
+            _ => any_value(u, keys, 3)?,
+        };
+        set.insert(path, value);
+    }
+    let mut cell = json!({ "index": u.int_in_range(0..=u64::MAX)?, "set": set, "seed": u.int_in_range(0..=u64::MAX)? });
+    if !u.ratio(1, 8)? {
+        cell["preset"] = json!(if u.ratio(1, 10)? { word(u)? } else { u.choose(presets)?.clone() });
+    }
+    Ok(serde_json::to_vec(&cell).unwrap_or_default())
+}
+
+/// Claim rows as the page sends them to `evaluate_claims`: the preset's name on the first line, then rows whose runs are
+/// trees over the names the claims read (`metrics`, `makespan_ns`, scheduler names …) with values of any type.
+pub fn claim_rows(u: &mut Unstructured, presets: &[String], keys: &[String]) -> Result<Vec<u8>> {
+    let preset = u.choose(presets)?.clone();
+    let cells = engine::claims::preset_cells_json(&preset).unwrap_or_else(|_| "[]".into());
+    let cells: Vec<Value> = serde_json::from_str(&cells).unwrap_or_default();
+    let mut rows = Vec::new();
+    for cell in cells.iter().take(if u.ratio(1, 10)? { usize::MAX } else { 6 }) {
+        if u.ratio(1, 6)? {
+            continue;
+        }
+        let runs: Vec<Value> = (0..u.int_in_range(0..=4)?).map(|_| any_value(u, keys, 4)).collect::<Result<_>>()?;
+        rows.push(json!({ "cell": cell, "platform": word(u)?, "workload": word(u)?, "runs": runs }));
+    }
+    let mut out = preset.into_bytes();
+    out.push(b'\n');
+    out.extend(serde_json::to_vec(&rows).unwrap_or_default());
+    Ok(out)
+}

@@ -1,9 +1,8 @@
 //! Importer tests over every file in `traces/`: a snapshot of its canonical dump (refresh with `UPDATE_EXPECT=1`), the same result
-//! when the format is detected from the content alone and when fed in small chunks, and export-then-import round trips.
+//! when the format is detected from the content alone and when fed in small chunks (export round trips are in `export.rs`).
 
 use std::path::Path;
 
-use engine::export::chrome::chrome_json;
 use engine::import::{import_bytes, Format};
 
 use crate::import_dump::{corpus, dump, import_as, relative};
@@ -57,20 +56,6 @@ fn content_alone_detects_the_format_and_chunking_does_not_matter() {
 }
 
 #[test]
-fn export_then_import_round_trips() {
-    for path in corpus() {
-        let rel = relative(&path);
-        let bytes = std::fs::read(&path).expect("readable");
-        let trace = import_as(&path, &rel, &bytes, 1 << 20);
-        let json = chrome_json(&[(rel.clone(), &trace)]);
-        let again = import_bytes("", json.as_bytes());
-        assert_eq!(again.format, Format::ChromeJson, "{rel}");
-        assert_eq!(again.diagnostics_total, 0, "{rel}: the export has problems: {:?}", again.diagnostics);
-        assert_eq!(dump(&again, usize::MAX, false), dump(&trace, usize::MAX, false), "{rel}: export then import changes the trace");
-    }
-}
-
-#[test]
 fn malformed_input_is_reported_with_its_line_or_offset() {
     let t = import_bytes("x.txt", b"  a-1 [000] d..2 1.000000: sched_switch: prev_comm=a prev_pid=1 ==> next_comm=b next_pid=2\nnot ftrace\n");
     assert!(t.diagnostics.iter().any(|d| d.line == Some(2)), "{:?}", t.diagnostics);
@@ -93,20 +78,4 @@ fn malformed_input_is_reported_with_its_line_or_offset() {
     assert_eq!((whole.record.len(), whole.diagnostics_total), (2, 0));
     let cut = import_bytes("t.json.gz", &gz[..gz.len() - 12]);
     assert!(cut.diagnostics.iter().any(|d| d.message.contains("gzip")), "{:?}", cut.diagnostics);
-}
-
-#[test]
-fn a_simulated_run_exports_to_chrome_json_and_imports_back() {
-    let scenario = engine::scenario::presets::scenario("tx2-dvfs-square").expect("preset");
-    let result = engine::run::run(&scenario).expect("runs");
-    let trace = engine::export::run_as_trace(&scenario, &result, 0).expect("run 0");
-    let json = chrome_json(&[("sim".to_string(), &trace)]);
-    let again = import_bytes("sim.json", json.as_bytes());
-    assert_eq!(again.diagnostics_total, 0, "{:?}", again.diagnostics);
-    assert_eq!(again.n_cpus(), scenario.platform.n_cores());
-    assert_eq!(again.record.len(), trace.record.len());
-    // The square wave shows up as frequency changes on the Denver cores.
-    assert!(again.freq.iter().filter(|f| f.cpu == 0).count() > 2);
-    let busy = |t: &engine::import::ImportedTrace| -> u64 { (0..t.record.len()).map(|i| t.record.end_ns[i] - t.record.start_ns[i]).sum() };
-    assert_eq!(busy(&again), busy(&trace));
 }

@@ -33,6 +33,16 @@ pub fn corpus() -> Vec<PathBuf> {
     out
 }
 
+/// Every corpus file imported the way the CLI imports it: `(path, path relative to traces/, trace)`.
+pub fn corpus_imports() -> impl Iterator<Item = (PathBuf, String, ImportedTrace)> {
+    corpus().into_iter().map(|path| {
+        let rel = relative(&path);
+        let bytes = std::fs::read(&path).expect("readable");
+        let trace = import_as(&path, &rel, &bytes, 1 << 20);
+        (path, rel, trace)
+    })
+}
+
 /// Path relative to `traces/`, with `/`.
 pub fn relative(path: &Path) -> String {
     path.strip_prefix(traces_dir()).unwrap_or(path).to_string_lossy().replace('\\', "/")

@@ -7,7 +7,7 @@ use engine::loops::schedule::PhaseKind;
 use engine::model::events::{CoreOffline, CpuInterference, Dvfs};
 use engine::model::loops::{CostProfile, LoopCosts, LoopProgram, ParallelLoop, Phase, SerialPhase};
 use engine::model::{TimelineEvent, WorkClass, Workload};
-use engine::scenario::presets::platform;
+use engine::catalogue::platform;
 use engine::run::Run as SchedulerRun;
 use engine::scenario::Scenario;
 use engine::sim::Rng;
@@ -162,7 +162,7 @@ fn random_loop_programs_keep_every_invariant_under_every_schedule() {
 
 #[test]
 fn bad_loop_input_is_named() {
-    let base = engine::scenario::presets::scenario("aid-ep-a").expect("preset");
+    let base = engine::catalogue::scenario("aid-ep-a").expect("preset");
     let text = base.to_json();
     let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
     let err = |v: &serde_json::Value| Scenario::from_json(&v.to_string()).expect_err("must fail");
@@ -193,7 +193,7 @@ fn bad_loop_input_is_named() {
 }
 
 fn single_loop(n: u64, iter_ns: f64, schedulers: &[&str]) -> Scenario {
-    let mut s = engine::scenario::presets::scenario("aid-ep-a").expect("preset");
+    let mut s = engine::catalogue::scenario("aid-ep-a").expect("preset");
     s.workload = Workload::LoopProgram(LoopProgram {
         threads: None,
         repeat: 1,

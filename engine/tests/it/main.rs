@@ -1,11 +1,13 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
-mod aid_paper;
 mod alloc;
 mod budgets;
 mod calibrate;
-mod dam_paper;
+mod catalogue;
+mod claims;
 mod decisions;
+mod export;
+mod export_reader;
 mod fuzz;
 mod fuzz_gen;
 mod gen;
@@ -13,7 +15,9 @@ mod import;
 mod import_dump;
 mod invariants;
 mod loop_invariants;
+mod loop_model;
 mod os_inputs;
-mod os_papers;
+mod os_model;
+mod task_inputs;
 mod tidy;
 mod ts_types;

@@ -2,11 +2,12 @@
 
 use engine::model::events::{CoreOffline, Dvfs};
 use engine::model::TimelineEvent;
-use engine::scenario::presets_os::os_scenario;
 use engine::Scenario;
 
+use crate::os_model::os_scenario;
+
 fn preset_json(name: &str) -> serde_json::Value {
-    let text = engine::scenario::presets::scenario(name).expect("preset").to_json();
+    let text = engine::catalogue::scenario(name).expect("preset").to_json();
     serde_json::from_str(&text).expect("json")
 }
 
@@ -49,7 +50,7 @@ fn bad_os_input_is_named_by_field() {
 
 #[test]
 fn timeline_events_slow_threads_and_offline_cores_are_survived() {
-    let base = os_scenario("t", "", "odroid-xu3:4+4", "blackscholes", &["gts", "pinned"], 1).expect("scenario");
+    let base = os_scenario("odroid-xu3:4+4", "blackscholes", &["gts", "pinned"], 1).expect("scenario");
     let plain = engine::run::run(&base).expect("run");
     let mut slow = base.clone();
     // The big cluster drops from 1600 to 800 MHz for the whole run: blackscholes (β = 1) runs at half speed there.

@@ -28,7 +28,6 @@ fn generated() -> String {
         decl::<engine::summary::ClusterSummary>(&cfg),
         decl::<engine::summary::RecordLabels>(&cfg),
         decl::<engine::summary::RunInfo>(&cfg),
-        decl::<engine::summary::PaperComparison>(&cfg),
         decl::<engine::metrics::Metrics>(&cfg),
         decl::<engine::run::Extras>(&cfg),
         decl::<engine::runtime::TaskExtras>(&cfg),
@@ -48,9 +47,15 @@ fn generated() -> String {
         decl::<engine::runtime::DecisionRecord>(&cfg),
         decl::<engine::sched::Explanation>(&cfg),
         decl::<engine::sched::Candidate>(&cfg),
-        decl::<engine::run::sweep::Grid>(&cfg),
-        decl::<engine::run::sweep::Cell>(&cfg),
-        decl::<engine::run::sweep::Row>(&cfg),
+        decl::<engine::claims::ClaimResult>(&cfg),
+        decl::<engine::catalogue::claim::ClaimInfo>(&cfg),
+        decl::<engine::catalogue::claim::Status>(&cfg),
+        decl::<engine::claims::evaluate::Bounds>(&cfg),
+        decl::<engine::claims::Stats>(&cfg),
+        decl::<engine::claims::Verdict>(&cfg),
+        decl::<engine::claims::Cell>(&cfg),
+        decl::<engine::claims::Row>(&cfg),
+        decl::<serde_json::Value>(&cfg),
     ] {
         out.push_str(&d);
         out.push('\n');

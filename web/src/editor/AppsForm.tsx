@@ -1,4 +1,4 @@
-// Form of an application mix (seed 002's OS level, `workload.kind == "applications"`):
+// Form of an application mix (Zhang et al.'s OS level, `workload.kind == "applications"`):
 // per application its name, threads, preference, supplement and work scale,
 // then the OS model's slice, migration cost and GTS thresholds, and repeat.
 import { useEffect, useMemo } from "react";
@@ -27,7 +27,7 @@ export function AppsForm({ ctx, workload: w }: { readonly ctx: FormContext; read
   const os = (w.os ?? {}) as Json;
   return (
     <>
-      <p className="muted small">Seed 002's OS level: multithreaded applications started together, scheduled by OS-level methods.</p>
+      <p className="muted small">Zhang et al.'s OS level: multithreaded applications started together, scheduled by OS-level methods.</p>
       {apps.map((entry, i) => {
         const p = `workload.apps[${i}]`;
         const profile = entry.profile as Json | undefined;

@@ -1,4 +1,4 @@
-// Form of a loop program (seed 003, `workload.kind == "loop_program"`):
+// Form of a loop program (Saez et al., `workload.kind == "loop_program"`):
 // threads, repeat, the runtime's costs, and per phase its work, class,
 // iterations, chunk and cost profile.
 import { FormField, ReadOnlyField } from "./FormField";
@@ -14,7 +14,7 @@ export function LoopForm({ ctx, workload: w, classes }: { readonly ctx: FormCont
   const field = (path: string) => ({ path, engineError: errorAt(path), onValue: set(path) });
   return (
     <>
-      <p className="muted small">Seed 003's OpenMP program: serial phases on the master thread and parallel loops ending in a barrier, run under loop schedules.</p>
+      <p className="muted small">Saez et al.'s OpenMP program: serial phases on the master thread and parallel loops ending in a barrier, run under loop schedules.</p>
       <FormField {...field("workload.threads")} label="threads" unit="one per core (empty: every core)" value={w.threads} rule={{ kind: "int-optional", min: 1 }} />
       <FormField {...field("workload.repeat")} label="repeat" unit="times the phases run" value={w.repeat ?? 1} rule={{ kind: "int", min: 1 }} />
       <fieldset className="cluster-fields">

@@ -18,7 +18,7 @@ export interface KindInfo {
 
 export const EVENT_KINDS: readonly KindInfo[] = [
   { kind: "dvfs", label: "DVFS step", short: "DVFS", help: "Sets a cluster's frequency for a while, then restores the previous level.", onCluster: true },
-  { kind: "dvfs_square", label: "DVFS square wave", short: "Square", help: "Alternates a cluster between a high and a low frequency (seed 001 §5.2).", onCluster: true },
+  { kind: "dvfs_square", label: "DVFS square wave", short: "Square", help: "Alternates a cluster between a high and a low frequency (Chen et al. §5.2).", onCluster: true },
   { kind: "cpu_interference", label: "CPU co-runner", short: "CPU", help: "CPU-bound threads time-share the core: speed × 1/(1 + threads).", onCluster: false },
   { kind: "memory_interference", label: "Memory interference", short: "Mem", help: "A memory-bound co-runner slows the cluster's memory-intensive classes.", onCluster: true },
   { kind: "core_offline", label: "Core offline", short: "Off", help: "The core is unplugged: its running work stalls, it takes no new work.", onCluster: false },

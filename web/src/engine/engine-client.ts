@@ -4,8 +4,8 @@
 // taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
 // by replacing the worker (wasm cannot be interrupted from outside).
 import { CancelledError, type Engine, type SimProgress, type SimResult, SupersededError } from "./engine";
-import type { DecisionLog, PlatformInfo, PresetInfo } from "./engine-types";
-import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../types/os-lab";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, PttHistory } from "./engine-types";
+import type { OsCatalog, SweepGrid } from "../types/os-lab";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
 interface Pending {
@@ -90,11 +90,17 @@ export class WorkerEngine implements Engine {
   osCatalog(): Promise<OsCatalog> {
     return this.call("osCatalog") as Promise<OsCatalog>;
   }
-  sweepCells(grid: SweepGrid): Promise<SweepCell[]> {
-    return this.call("sweepCells", JSON.stringify(grid)) as Promise<SweepCell[]>;
+  sweepCells(grid: SweepGrid): Promise<Cell[]> {
+    return this.call("sweepCells", JSON.stringify(grid)) as Promise<Cell[]>;
   }
-  runSweepCell(cell: SweepCell): Promise<SweepRow> {
-    return this.call("runSweepCell", JSON.stringify(cell)) as Promise<SweepRow>;
+  claimCells(preset: string): Promise<Cell[]> {
+    return this.call("claimCells", preset) as Promise<Cell[]>;
+  }
+  runCell(cell: Cell): Promise<CellRow> {
+    return this.call("runCell", JSON.stringify(cell)) as Promise<CellRow>;
+  }
+  evaluateClaims(preset: string, rows: readonly CellRow[]): Promise<ClaimResult[]> {
+    return this.call("evaluateClaims", JSON.stringify({ preset, rows })) as Promise<ClaimResult[]>;
   }
 
   simulate(scenarioJson: string, onProgress?: (progress: SimProgress) => void): Promise<SimResult> {
@@ -109,6 +115,10 @@ export class WorkerEngine implements Engine {
 
   decisions(sessionId: number, run: number): Promise<DecisionLog> {
     return this.call("decisions", JSON.stringify({ sessionId, run })) as Promise<DecisionLog>;
+  }
+
+  pttHistory(sessionId: number, run: number): Promise<PttHistory | null> {
+    return this.call("pttHistory", JSON.stringify({ sessionId, run })) as Promise<PttHistory | null>;
   }
 
   exportChrome(sessionId: number): Promise<string> {

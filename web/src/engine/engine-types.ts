@@ -2,18 +2,31 @@
 // (./generated/engine-types.ts, checked current by `cargo test --features ts`) and re-exported here; the worker
 // assigns the wasm-bindgen module to `WasmEngineModule`, so the typecheck fails if the bindings drift from this contract.
 
-/** The subset of `web/src/engine/pkg/engine.js` the worker relies on. */
-export interface WasmEngineModule {
+/** The subset of `web/src/engine/pkg-core/engine.js` (the simulation alone, loaded first) the worker relies on. */
+export interface WasmCoreModule {
   list_presets(): string;
   preset_scenario(name: string): string;
   list_platforms(): string;
   platform_preset(name: string): string;
   list_schedulers(level: string): string;
   scenario_level(scenarioJson: string): string;
+  Session: new (scenarioJson: string) => WasmSession;
+}
+
+/** The subset of `web/src/engine/pkg/engine.js` (feature `full`, loaded on first use) the worker relies on. */
+export interface WasmEngineModule extends Omit<WasmCoreModule, "Session"> {
   os_catalog(): string;
   sweep_cells(gridJson: string): string;
-  run_sweep_cell(cellJson: string): string;
-  Session: new (scenarioJson: string) => WasmSession;
+  claim_cells(preset: string): string;
+  run_cell(cellJson: string): string;
+  evaluate_claims(preset: string, rowsJson: string): string;
+  Session: new (scenarioJson: string) => WasmFullSession;
+}
+
+/** A session of the full module, which also exports. */
+export interface WasmFullSession extends WasmSession {
+  /** Chrome Trace Event JSON of every run (engine/src/export/chrome.rs; opens in Perfetto UI). */
+  export_chrome(): string;
 }
 
 /** One simulated scenario; every method indexes runs in `RunSummary.runs` order. */
@@ -33,36 +46,31 @@ export interface WasmSession {
   seg_kind(run: number): Uint8Array;
   seg_start_ns(run: number): Float64Array;
   seg_end_ns(run: number): Float64Array;
+  /** Re-runs run `run` with its decisions recorded (plain runs record none). */
   decisions_json(run: number): string;
-  /** Chrome Trace Event JSON of every run (engine/src/export/chrome.rs; opens in Perfetto UI). */
-  export_chrome(): string;
+  /** Re-runs run `run` with its PTT history recorded; `null` JSON for a run that is not a task run. */
+  ptt_json(run: number): string;
   free(): void;
 }
 
-/** An entry of `list_presets()`; the first one is the default scenario. */
+/** An entry of `list_presets()` (engine/catalogue/presets/); the first one is the default scenario. */
 export interface PresetInfo {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  /** Teaching fields of `engine/src/scenario/guides.rs` (optional; see web/src/teach/guide.ts). */
-  readonly question?: string;
+  /** Id of the paper the preset reproduces, or null for demos. */
+  readonly paper?: string | null;
+  /** The paper's citation and title (`Chen et al. 2020 · Scheduling …`), when `paper` is set. */
+  readonly paper_title?: string | null;
+  /** The paper's position among the papers: the gallery's group order. */
+  readonly paper_rank?: number | null;
+  /** The figure it reproduces, with the paper's citation, or the set-up it borrows. */
   readonly figure?: string;
-  readonly paper_values?: readonly PaperValue[];
+  /** The question it teaches. */
+  readonly question?: string;
   readonly steps?: readonly GuideStep[];
-}
-
-/** A number a paper reports, and how to measure it in a run: `metric(scheduler) × scale [/ over_metric(over)]`. */
-export interface PaperValue {
-  readonly label: string;
-  readonly paper: number;
-  readonly unit: string;
-  readonly scheduler: string;
-  /** Dotted path into the run's `{metrics, extras}` (`metrics.busy_ns_per_core.0`, `extras.speedup`). */
-  readonly metric: string;
-  readonly scale: number;
-  readonly over?: string;
-  readonly over_metric?: string;
-  readonly note?: string;
+  /** The papers' claims measured on the preset. */
+  readonly claims?: readonly ClaimInfo[];
 }
 
 /** One step of a preset's guided explanation. */
@@ -82,6 +90,9 @@ export interface PlatformInfo {
 
 export type {
   Candidate as DecisionCandidate,
+  Cell,
+  ClaimInfo,
+  ClaimResult,
   ClusterSummary,
   DecisionLog,
   DecisionRecord,
@@ -96,9 +107,9 @@ export type {
   Metrics as RunMetrics,
   Migration,
   OsMetrics as OsRunMetrics,
-  PaperComparison,
   PlaceShare,
   PlatformSummary,
+  PttHistory,
   PttSnapshot,
   RecordLabels,
   RunInfo,
@@ -107,7 +118,17 @@ export type {
   TaskExtras,
 } from "./generated/engine-types";
 
-import type { InterferenceInterval, LoopExtras, OsMetrics, RunInfo, TaskExtras } from "./generated/engine-types";
+import type { ClaimInfo, InterferenceInterval, LoopExtras, OsMetrics, Row, RunInfo, TaskExtras } from "./generated/engine-types";
+
+/** One scheduler's run in a cell's row, as the engine writes it (`claims::adapter::run_values`). */
+export interface CellRun {
+  readonly scheduler: string;
+  readonly metrics: Readonly<Record<string, unknown>>;
+  readonly extras: Readonly<Record<string, unknown>>;
+}
+
+/** What running a cell gave (`claims::Row`), its runs typed. */
+export type CellRow = Omit<Row, "runs"> & { readonly runs: readonly CellRun[] };
 
 export type InterferenceKind = InterferenceInterval["kind"];
 

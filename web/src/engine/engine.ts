@@ -1,7 +1,7 @@
 // The promise-based Engine interface the UI talks to. The only
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
-import type { DecisionLog, PlatformInfo, PresetInfo, RunSummary } from "./engine-types";
-import type { OsCatalog, SweepCell, SweepGrid, SweepRow } from "../types/os-lab";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PlatformInfo, PresetInfo, PttHistory, RunSummary } from "./engine-types";
+import type { OsCatalog, SweepGrid } from "../types/os-lab";
 import type { SimProgress } from "./worker-protocol";
 
 export type { SimProgress } from "./worker-protocol";
@@ -59,12 +59,21 @@ export interface Engine {
   cancelSimulation(): void;
   /** OS level: applications, mixes, configurations, methods and figure sweeps. */
   osCatalog(): Promise<OsCatalog>;
-  /** The cells of a sweep grid, in index order. */
-  sweepCells(grid: SweepGrid): Promise<SweepCell[]>;
-  /** Runs one sweep cell (one call per cell, so callers can show progress). */
-  runSweepCell(cell: SweepCell): Promise<SweepRow>;
-  /** The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it). */
+  /** The cells of a custom OS sweep grid, in index order. */
+  sweepCells(grid: SweepGrid): Promise<Cell[]>;
+  /** The cells of a preset's claims (the union over their grids and seeds). */
+  claimCells(preset: string): Promise<Cell[]>;
+  /** Runs one cell (one call per cell, so callers can show progress). */
+  runCell(cell: Cell): Promise<CellRow>;
+  /** Evaluates a preset's claims on the rows of its claim cells. */
+  evaluateClaims(preset: string, rows: readonly CellRow[]): Promise<ClaimResult[]>;
+  /**
+   * The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it).
+   * A plain simulation records none: the worker runs that one scheduler again with its decisions recorded.
+   */
   decisions(sessionId: number, run: number): Promise<DecisionLog>;
+  /** The PTT of run `run` over time (the summary holds only the final table); null when it is not a task run. Like `decisions`, recorded on request. */
+  pttHistory(sessionId: number, run: number): Promise<PttHistory | null>;
   /** Chrome Trace Event JSON of every run of the result with `sessionId`, from the engine's one exporter. */
   exportChrome(sessionId: number): Promise<string>;
   /** The registered schedulers that accept this scenario's workload (the scenario must parse). */

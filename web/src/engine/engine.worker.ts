@@ -1,18 +1,32 @@
 // The Web Worker hosting the wasm engine. This is the ONLY module that
-// imports ./pkg/engine.js. It answers EngineRequests by id; segment columns
+// imports the wasm packages. It answers EngineRequests by id; segment columns
 // go back as transferables.
-import init, * as pkg from "./pkg/engine.js";
+//
+// Two modules of one engine: ./pkg-core (the simulation alone, what the first
+// chart needs) loads at once; ./pkg (feature `full`: trace import, export,
+// the OS-level catalog and sweeps) loads on the first request that needs it.
+import initCore, * as corePkg from "./pkg-core/engine.js";
 import type { SimResult } from "./engine";
-import type { RunSummary, WasmEngineModule, WasmSession } from "./engine-types";
+import type { RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
 import { groupByCore } from "../logic/segments";
 import { handleImport, type WasmImportModule } from "./import-handler";
 import { type ImportRequest, type ImportResult, importResultTransferables } from "./import-protocol";
 
 // Typecheck: the generated bindings must satisfy the contract.
-const wasm: WasmEngineModule = pkg;
-const importWasm: WasmImportModule = pkg;
-const ready = init();
+const wasm: WasmCoreModule = corePkg;
+const ready = initCore();
+
+let fullModule: Promise<WasmEngineModule & WasmImportModule> | null = null;
+/** The full module, loaded and initialised on first use. */
+function full(): Promise<WasmEngineModule & WasmImportModule> {
+  fullModule ??= import("./pkg/engine.js").then(async (m) => {
+    await m.default();
+    const typed: WasmEngineModule & WasmImportModule = m;
+    return typed;
+  });
+  return fullModule;
+}
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<EngineRequest>) => void) | null;
@@ -22,26 +36,38 @@ const scope = self as unknown as WorkerScope;
 
 // The last simulated session stays alive so the step-through view can ask
 // for its decision log; a newer simulation frees it.
-let lastSession: { id: number; session: WasmSession } | null = null;
+let lastSession: { id: number; session: WasmSession; scenarioJson: string } | null = null;
 // Unique across worker restarts (the client replaces the worker to cancel a long run).
 let nextSessionId = Math.round(performance.timeOrigin) * 1000 + 1;
 
-function keepSession(session: WasmSession): number {
+function keepSession(session: WasmSession, scenarioJson: string): number {
   lastSession?.session.free();
-  lastSession = { id: nextSessionId++, session };
+  lastSession = { id: nextSessionId++, session, scenarioJson };
   return lastSession.id;
 }
 
-function decisions(arg: string): unknown {
-  const { sessionId, run } = JSON.parse(arg) as { sessionId: number; run: number };
+function sessionOf(arg: string): { run: number; kept: NonNullable<typeof lastSession> } {
+  const { sessionId, run } = JSON.parse(arg) as { sessionId: number; run?: number };
   if (!lastSession || lastSession.id !== sessionId) throw new Error("stale session: a newer simulation replaced it");
-  return JSON.parse(lastSession.session.decisions_json(run));
+  return { run: run ?? 0, kept: lastSession };
 }
 
-function exportChrome(arg: string): string {
-  const { sessionId } = JSON.parse(arg) as { sessionId: number };
-  if (!lastSession || lastSession.id !== sessionId) throw new Error("stale session: a newer simulation replaced it");
-  return lastSession.session.export_chrome();
+/** The decision log or the PTT history of one run: the engine runs it again with them recorded (a plain run records neither). */
+function detail(arg: string, what: "decisions" | "ptt"): unknown {
+  const { run, kept } = sessionOf(arg);
+  return JSON.parse(what === "decisions" ? kept.session.decisions_json(run) : kept.session.ptt_json(run));
+}
+
+/** The exporter lives in the full module: it simulates the same scenario again (runs are deterministic) and exports that. */
+async function exportChrome(arg: string): Promise<string> {
+  const { kept } = sessionOf(arg);
+  const session = new (await full()).Session(kept.scenarioJson);
+  try {
+    session.run_all();
+    return session.export_chrome();
+  } finally {
+    session.free();
+  }
 }
 
 /** Names of the registered schedulers of the scenario's level (the engine reads `workload.kind`; no run). */
@@ -84,7 +110,7 @@ function simulate(scenarioJson: string, id: number): SimResult {
     );
     const simMs = performance.now() - started;
     kept = true;
-    return { summary, segments, simMs, sessionId: keepSession(session) };
+    return { summary, segments, simMs, sessionId: keepSession(session, scenarioJson) };
   } finally {
     if (!kept) session.free();
   }
@@ -107,13 +133,21 @@ function handle(request: EngineRequest): unknown {
     case "simulate":
       return simulate(arg, id);
     case "osCatalog":
-      return JSON.parse(wasm.os_catalog());
+      return full().then((m) => JSON.parse(m.os_catalog()));
     case "sweepCells":
-      return JSON.parse(wasm.sweep_cells(arg));
-    case "runSweepCell":
-      return JSON.parse(wasm.run_sweep_cell(arg));
+      return full().then((m) => JSON.parse(m.sweep_cells(arg)));
+    case "claimCells":
+      return full().then((m) => JSON.parse(m.claim_cells(arg)));
+    case "runCell":
+      return full().then((m) => JSON.parse(m.run_cell(arg)));
+    case "evaluateClaims": {
+      const { preset, rows } = JSON.parse(arg) as { preset: string; rows: unknown };
+      return full().then((m) => JSON.parse(m.evaluate_claims(preset, JSON.stringify(rows))));
+    }
     case "decisions":
-      return decisions(arg);
+      return detail(arg, "decisions");
+    case "pttHistory":
+      return detail(arg, "ptt");
     case "exportChrome":
       return exportChrome(arg);
     case "schedulersFor":
@@ -132,8 +166,8 @@ function errorMessage(err: unknown): string {
 
 /** Trace imports (import-client.ts) share this worker script; they carry `kind: "import"`. */
 function onImport(request: ImportRequest): void {
-  ready.then(
-    () => {
+  full().then(
+    (importWasm) => {
       try {
         const value = handleImport(importWasm, request);
         const transfer = request.op === "finish" ? importResultTransferables(value as ImportResult) : [];
@@ -153,9 +187,9 @@ scope.onmessage = (event) => {
     return;
   }
   ready.then(
-    () => {
+    async () => {
       try {
-        const value = handle(request);
+        const value = await handle(request);
         const transfer = request.method === "simulate" ? simResultTransferables(value as SimResult) : [];
         scope.postMessage({ id: request.id, ok: true, value }, transfer);
       } catch (err) {

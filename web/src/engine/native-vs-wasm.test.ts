@@ -1,11 +1,13 @@
-// The wasm build and the native CLI must agree exactly on every preset.
-// Needs scripts/build-wasm.sh to have run (pkg/ and target/release/asymlab).
+// The wasm build and the native CLI must agree exactly on every preset, and the page's
+// first module (pkg-core) with the full one (pkg).
+// Needs scripts/build-wasm.sh to have run (pkg-core/, pkg/ and target/release/asymlab).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { initSync, list_presets, list_schedulers, preset_scenario, run_sweep_cell, Session, sweep_cells } from "./pkg/engine.js";
-import type { PresetInfo, RunSummary } from "./engine-types";
+import * as core from "./pkg-core/engine.js";
+import { claim_cells, evaluate_claims, initSync, list_presets, list_schedulers, preset_scenario, run_cell, Session, sweep_cells } from "./pkg/engine.js";
+import type { Cell, CellRow, ClaimResult, PresetInfo, RunSummary } from "./engine-types";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const targetDir = process.env.CARGO_TARGET_DIR ?? `${repoRoot}target`;
@@ -13,10 +15,12 @@ const cli = `${targetDir}/release/asymlab`;
 
 interface CliOutput {
   runs: { scheduler: string; metrics: Record<string, unknown> }[];
+  claims?: unknown[];
 }
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL("./pkg/engine_bg.wasm", import.meta.url)) });
+  core.initSync({ module: readFileSync(new URL("./pkg-core/engine_bg.wasm", import.meta.url)) });
 });
 
 describe("wasm engine vs native CLI", () => {
@@ -36,7 +40,12 @@ describe("wasm engine vs native CLI", () => {
       const session = new Session(scenario);
       let wasmSummary: RunSummary;
       try {
-        wasmSummary = JSON.parse(session.run_all()) as RunSummary;
+        const text = session.run_all();
+        wasmSummary = JSON.parse(text) as RunSummary;
+        // The page simulates with the core module: the same summary, byte for byte.
+        const coreSession = new core.Session(scenario);
+        expect(coreSession.run_all(), `${name}: core module`).toBe(text);
+        coreSession.free();
       } finally {
         session.free();
       }
@@ -47,6 +56,7 @@ describe("wasm engine vs native CLI", () => {
       native.runs.forEach((run, i) => {
         expect(wasmSummary.runs[i].metrics, `${name} / ${run.scheduler}`).toEqual(run.metrics);
       });
+      expect(wasmSummary.claims ?? [], `${name}: claims on the run`).toEqual(native.claims ?? []);
     }
   });
 
@@ -65,16 +75,27 @@ describe("wasm engine vs native CLI", () => {
 
   it("runs OS-level sweep cells exactly as `asymlab sweep` does", () => {
     const grid = { schedulers: ["pbs", "linux"], configs: ["gem5-4l18s"], workloads: ["BB"], seeds: [3] };
-    const cells = JSON.parse(sweep_cells(JSON.stringify(grid))) as { index: number }[];
+    const cells = JSON.parse(sweep_cells(JSON.stringify(grid))) as Cell[];
     expect(cells.map((c) => c.index)).toEqual([0, 1]);
     const csv = execFileSync(cli, ["sweep", "--schedulers", "pbs,linux", "--configs", "gem5-4l18s", "--workloads", "BB", "--seeds", "3-3"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     const native = csv.trim().split("\n").slice(1).map((line) => line.split(","));
     for (const cell of cells) {
-      const row = JSON.parse(run_sweep_cell(JSON.stringify(cell))) as { makespan_ns: number; migrations: number };
-      const line = native.find((cols) => cols[1] === (cell as unknown as { scheduler: string }).scheduler);
-      expect(Number(line?.[5])).toBe(row.makespan_ns);
-      expect(Number(line?.[13])).toBe(row.migrations);
+      const row = JSON.parse(run_cell(JSON.stringify(cell))) as CellRow;
+      const run = row.runs[0];
+      const line = native.find((cols) => cols[1] === run.scheduler);
+      expect(Number(line?.[5])).toBe(run.metrics.makespan_ns);
+      expect(Number(line?.[13])).toBe(run.extras.migrations);
     }
+  });
+
+  it("evaluates a figure's claims from its cells exactly as `asymlab fidelity` does", () => {
+    const preset = "pbs-fig1";
+    const cells = JSON.parse(claim_cells(preset)) as Cell[];
+    const rows = cells.map((cell) => JSON.parse(run_cell(JSON.stringify(cell))) as CellRow);
+    const wasm = JSON.parse(evaluate_claims(preset, JSON.stringify(rows))) as ClaimResult[];
+    const native = JSON.parse(execFileSync(cli, ["fidelity", "--json", "--preset", preset], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { claims: ClaimResult[] };
+    expect(wasm.length).toBeGreaterThan(0);
+    expect(wasm).toEqual(native.claims);
   });
 
   it("rejects an unknown preset", () => {

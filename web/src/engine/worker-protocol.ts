@@ -10,8 +10,11 @@ export type EngineMethod =
   | "simulate"
   | "osCatalog"
   | "sweepCells"
-  | "runSweepCell"
+  | "claimCells"
+  | "runCell"
+  | "evaluateClaims"
   | "decisions"
+  | "pttHistory"
   | "exportChrome"
   | "schedulersFor";
 

@@ -1,6 +1,6 @@
 // Downloads: the Gantts as PNG (the canvases as drawn) or SVG (visible
 // window, same level of detail), the metrics as CSV, the scenario as JSON
-// and the schedule as Chrome trace JSON for Perfetto UI.
+// and the schedule as Chrome trace JSON for Perfetto UI and speedscope (docs/exports.md).
 import { useState } from "react";
 import { buildCompareTable, compareCsv } from "../compare/compare-model";
 import { currentTheme } from "../logic/palette";
@@ -51,7 +51,7 @@ export function ExportPanel(props: { readonly baseline: string | null }) {
     if (result.sessionId === undefined) return;
     try {
       downloadText(`${base}-trace.json`, await engine.exportChrome(result.sessionId), "application/json");
-      setStatus(`saved ${base}-trace.json (open it in ui.perfetto.dev)`);
+      setStatus(`saved ${base}-trace.json (open it in ui.perfetto.dev or speedscope)`);
     } catch (err) {
       setStatus(`could not export: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -78,7 +78,7 @@ export function ExportPanel(props: { readonly baseline: string | null }) {
           JSON
         </button>
         <span>Schedule</span>
-        <button type="button" data-testid="export-trace" onClick={() => void trace()} title="Chrome Trace Event JSON: one process per scheduler, one thread per core; opens in Perfetto UI">
+        <button type="button" data-testid="export-trace" onClick={() => void trace()} title="Chrome Trace Event JSON: one process per scheduler, one thread per core, dependency arrows, frequency, interference and PTT counters; opens in Perfetto UI and speedscope">
           Chrome trace
         </button>
       </div>

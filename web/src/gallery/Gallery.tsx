@@ -1,9 +1,13 @@
 // The gallery: one card per preset (from the engine's list), grouped by
-// paper, each with a thumbnail of its schedule, the question it teaches and
-// the figure it reproduces. A card is a plain link (#preset=NAME&step=0),
-// so it opens in place, in a new tab, or pasted anywhere.
+// paper, each with a thumbnail of its schedule, the question it teaches, the
+// figure it reproduces and whether its claims hold over their seeds (from
+// fidelity.json, which `asymlab fidelity --json` writes and the engine's
+// tests keep current). A card is a plain link (#preset=NAME&step=0), so it
+// opens in place, in a new tab, or pasted anywhere.
 import { useEffect, useMemo, useState } from "react";
-import type { PresetInfo } from "../engine/engine-types";
+import type { ClaimResult, PresetInfo } from "../engine/engine-types";
+import { claimsByPreset, simulatedText, withUnit } from "../teach/claim-rows";
+import fidelityUrl from "./fidelity.json?url";
 import { groupPresets } from "./gallery-groups";
 import { THUMB_H, THUMB_W } from "./thumbnail-painter";
 import type { ThumbnailService } from "./thumbnails";
@@ -29,16 +33,66 @@ function Thumbnail(props: { readonly name: string; readonly service: ThumbnailSe
   );
 }
 
+/** The evaluated claims of every preset; fetched once, after the cards are up (it is not needed for the first paint). */
+let fidelity: Promise<Map<string, ClaimResult[]>> | null = null;
+
+function useFidelity(): Map<string, ClaimResult[]> | null {
+  const [byPreset, setByPreset] = useState<Map<string, ClaimResult[]> | null>(null);
+  useEffect(() => {
+    let live = true;
+    fidelity ??= fetch(fidelityUrl)
+      .then((r) => r.json() as Promise<{ claims: ClaimResult[] }>)
+      .then((f) => claimsByPreset(f.claims));
+    fidelity.then(
+      (m) => live && setByPreset(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return byPreset;
+}
+
+const SHOWN_CLAIMS = 4;
+
+function CardClaims(props: { readonly claims: readonly ClaimResult[] }) {
+  const holding = props.claims.filter((c) => c.verdict?.holds).length;
+  return (
+    <span className="card-claims">
+      <span className="muted">
+        {holding} of {props.claims.length} claims hold over their seeds
+      </span>
+      <ul>
+        {props.claims.slice(0, SHOWN_CLAIMS).map((c) => (
+          <li
+            key={c.id}
+            data-testid="card-claim"
+            data-holds={c.verdict?.holds ?? false}
+            title={`${c.figure}: ${c.claim}\nPaper ${withUnit(c.value, c.unit)} (band ${c.band_text}), simulated ${simulatedText(c)}${c.gap ? `\nKnown gap: ${c.gap}` : ""}`}
+          >
+            <span aria-hidden="true">{c.verdict?.holds ? "✓ " : "✗ "}</span>
+            {c.label}
+            {!c.verdict?.holds && <span className="muted"> · {c.verdict?.text ?? "not measured"}</span>}
+          </li>
+        ))}
+        {props.claims.length > SHOWN_CLAIMS && <li className="muted">and {props.claims.length - SHOWN_CLAIMS} more</li>}
+      </ul>
+    </span>
+  );
+}
+
 export function presetHref(preset: PresetInfo): string {
   return `#preset=${encodeURIComponent(preset.name)}${(preset.steps?.length ?? 0) > 0 ? "&step=0" : ""}`;
 }
 
 export function Gallery(props: { readonly presets: readonly PresetInfo[]; readonly service: ThumbnailService }) {
   const groups = useMemo(() => groupPresets(props.presets), [props.presets]);
+  const claims = useFidelity();
   return (
     <main className="gallery" data-testid="gallery">
       <p className="gallery-intro">
-        Each card opens a scenario that reproduces a figure of one of the papers, with a short guided explanation and the paper's numbers beside the simulated ones.
+        Each card opens a scenario that reproduces a figure of one of the papers, with a short guided explanation and the paper's numbers beside the simulated ones. Under each card: whether the paper's claims hold in the simulation over their seeds, or how far off they are.
       </p>
       {groups.map((group) => (
         <section key={group.title} className="gallery-group">
@@ -50,11 +104,8 @@ export function Gallery(props: { readonly presets: readonly PresetInfo[]; readon
                   <Thumbnail name={preset.name} service={props.service} />
                   <span className="card-title">{preset.title}</span>
                   {preset.question && <span className="card-question">{preset.question}</span>}
-                  {preset.figure && (
-                    <span className="card-figure muted">
-                      {/^\s*seed\s+\d{3}/i.test(preset.figure) ? `Reproduces ${preset.figure}` : preset.figure}
-                    </span>
-                  )}
+                  {preset.figure && <span className="card-figure muted">{preset.paper ? `Reproduces ${preset.figure}` : preset.figure}</span>}
+                  {(claims?.get(preset.name)?.length ?? 0) > 0 && <CardClaims claims={claims?.get(preset.name) ?? []} />}
                 </a>
               </li>
             ))}

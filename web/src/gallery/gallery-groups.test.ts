@@ -1,17 +1,15 @@
 import { expect, test } from "vitest";
 import type { PresetInfo } from "../engine/engine-types";
-import { groupPresets, OTHER_GROUP, seedOf } from "./gallery-groups";
+import { groupPresets, OTHER_GROUP } from "./gallery-groups";
 
-const p = (name: string, figure?: string, title = name): PresetInfo => ({ name, title, description: "", figure });
+const RANK: Record<string, number> = { chen2020: 1, saez2020: 3 };
+const p = (name: string, paper: string | null): PresetInfo => ({ name, title: name, description: "", paper, paper_title: paper === null ? null : `${paper} title`, paper_rank: paper === null ? null : RANK[paper] });
 
-test("cards group by the seed of their figure, then demos", () => {
-  expect(seedOf(p("a", "seed 001 Fig. 5"))).toBe("001");
-  expect(seedOf(p("b", undefined, "Seed 000 Fig. 9 · blackscholes"))).toBe("000");
-  expect(seedOf(p("c", "Set-up of seed 001 §5"))).toBeNull();
-  const groups = groupPresets([p("demo"), p("x", "seed 003 Fig. 1"), p("y", "Seed 001 Fig. 4"), p("z", "seed 001 Fig. 7")]);
-  expect(groups.map((g) => [g.title.slice(0, 8), g.presets.map((q) => q.name)])).toEqual([
-    ["Seed 001", ["y", "z"]],
-    ["Seed 003", ["x"]],
-    [OTHER_GROUP.slice(0, 8), ["demo"]],
+test("cards group by the paper they reproduce, in the papers' order, then demos", () => {
+  const groups = groupPresets([p("demo", null), p("x", "saez2020"), p("y", "chen2020"), p("z", "saez2020")]);
+  expect(groups.map((g) => [g.title, g.presets.map((q) => q.name)])).toEqual([
+    ["chen2020 title", ["y"]],
+    ["saez2020 title", ["x", "z"]],
+    [OTHER_GROUP, ["demo"]],
   ]);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunInfo, RunSummary } from "../engine/engine-types";
 import { metricsOf, runOf, summaryOf } from "./test-fixtures";
-import { LOOP_PHASES, paperFigures, phaseColor, phaseColorAt, sfRows, speedupOver, threadLabel } from "./loop-phases";
+import { LOOP_PHASES, phaseColor, phaseColorAt, sfRows, speedupOver, threadLabel } from "./loop-phases";
 
 const platform = {
   name: "p",
@@ -48,14 +48,10 @@ describe("loop phases", () => {
     expect(threadLabel(run("x", 1, [0], []), platform, 3)).toBe("core 3 (no thread)");
   });
 
-  it("builds SF rows, speedups and reads the paper's figures", () => {
+  it("builds SF rows and speedups", () => {
     const rows = sfRows(summary);
     expect(rows).toHaveLength(2);
     expect(rows[1].estimated).toEqual([null, 2.6]);
     expect(speedupOver(summary, "static-sb")).toEqual([1, 2]);
-    const text = JSON.stringify({ workload: { kind: "loop_program", paper: [{ label: "a", value: "+1%", source: "s" }] } });
-    expect(paperFigures(text)).toEqual([{ label: "a", value: "+1%", source: "s" }]);
-    expect(paperFigures("{bad")).toEqual([]);
-    expect(paperFigures(JSON.stringify({ workload: { kind: "layered" } }))).toEqual([]);
   });
 });

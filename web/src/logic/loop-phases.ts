@@ -89,26 +89,6 @@ export function sfRows(summary: RunSummary, limit = 60): SfRow[] {
   }));
 }
 
-export interface PaperFigure {
-  readonly label: string;
-  readonly value: string;
-  readonly source: string;
-}
-
-/** The paper's figures carried by a loop-program scenario (`workload.paper`), or [] for anything else. */
-export function paperFigures(scenarioText: string): PaperFigure[] {
-  try {
-    const scenario = JSON.parse(scenarioText) as { workload?: { kind?: string; paper?: unknown } };
-    const paper = scenario.workload?.kind === "loop_program" ? scenario.workload.paper : undefined;
-    if (!Array.isArray(paper)) return [];
-    return paper
-      .filter((f): f is PaperFigure => typeof f === "object" && f !== null && typeof (f as PaperFigure).label === "string")
-      .map((f) => ({ label: f.label, value: String(f.value ?? ""), source: String(f.source ?? "") }));
-  } catch {
-    return [];
-  }
-}
-
 /** Completion time of each run relative to the first run named `baseline` (e.g. static-bs), as a speedup. */
 export function speedupOver(summary: RunSummary, baseline: string): (number | null)[] {
   const base = summary.runs.find((r) => r.scheduler === baseline)?.metrics.makespan_ns;

@@ -65,7 +65,7 @@ export function bestRows(values: readonly number[], better: "lower" | "higher"):
   return values.flatMap((v, i) => (Number.isFinite(v) && Math.abs(v - target) <= tolerance ? [i] : []));
 }
 
-/** OS level: speedup over one little core with its ideal bound (seed 000 Eq. 1, 4), normalised energy and EDP (Eq. 2–3), migrations. */
+/** OS level: speedup over one little core with its ideal bound (Chronaki et al. Eq. 1, 4), normalised energy and EDP (Eq. 2–3), migrations. */
 function addOsColumns(summary: RunSummary, columns: MetricColumn[], rows: { values: number[] }[]): void {
   const os = summary.runs.map((run) => osExtras(run) ?? undefined);
   if (os.length === 0 || os.some((o) => o === undefined)) return;
@@ -75,11 +75,11 @@ function addOsColumns(summary: RunSummary, columns: MetricColumn[], rows: { valu
     rows.forEach((row, i) => row.values.push(value(i)));
   };
   if (single) {
-    add({ key: "speedup", label: "Speedup (×)", title: "Speedup over the same method on one little core (seed 000 Eq. 1)", better: "higher", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.speedup ?? NaN);
-    add({ key: "ideal", label: "Ideal (×)", title: "Ideal speedup B·ratio + L (seed 000 Eq. 4): no run can beat it", better: "higher", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.ideal_speedup ?? NaN);
+    add({ key: "speedup", label: "Speedup (×)", title: "Speedup over the same method on one little core (Chronaki et al. Eq. 1)", better: "higher", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.speedup ?? NaN);
+    add({ key: "ideal", label: "Ideal (×)", title: "Ideal speedup B·ratio + L (Chronaki et al. Eq. 4): no run can beat it", better: "higher", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.ideal_speedup ?? NaN);
   }
   const base = os[0]?.baseline ?? "the baseline";
-  add({ key: "energy-norm", label: "Energy (norm)", title: `Energy over ${base} (seed 000 Eq. 2)`, better: "lower", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.energy_norm ?? NaN);
-  add({ key: "edp-norm", label: "EDP (norm)", title: `EDP over ${base} (seed 000 Eq. 3)`, better: "lower", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.edp_norm ?? NaN);
+  add({ key: "energy-norm", label: "Energy (norm)", title: `Energy over ${base} (Chronaki et al. Eq. 2)`, better: "lower", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.energy_norm ?? NaN);
+  add({ key: "edp-norm", label: "EDP (norm)", title: `EDP over ${base} (Chronaki et al. Eq. 3)`, better: "lower", format: (v) => formatMetric(v, 3) }, (i) => os[i]?.edp_norm ?? NaN);
   add({ key: "migrations", label: "Migrations", title: "Times a thread ran on another core than last time (50 µs each)", better: "lower", format: (v) => String(v) }, (i) => os[i]?.migrations ?? NaN);
 }

@@ -63,8 +63,16 @@ export function labelColor(taskType: number, highPriority: boolean, dark = false
  * light background, lightened on a dark one, so it always stands out.
  */
 export function priorityColor(taskType: number, dark = false): string {
-  return dark ? tint(taskTypeColor(taskType), 0.45) : shade(taskTypeColor(taskType), 0.6);
+  // Memoised: the Gantt asks once per drawn block, thousands of times a frame.
+  const key = dark ? -1 - taskType : taskType;
+  let color = priorityColors.get(key);
+  if (color === undefined) {
+    color = dark ? tint(taskTypeColor(taskType), 0.45) : shade(taskTypeColor(taskType), 0.6);
+    priorityColors.set(key, color);
+  }
+  return color;
 }
+const priorityColors = new Map<number, string>();
 
 /** Mixes `#rrggbb` with white by `amount` (0 = unchanged, 1 = white). */
 export function tint(hex: string, amount: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlaceShare, TaskExtras } from "../engine/engine-types";
-import { formatPaperValue, globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
+import { globalChoices, heatColor, pieSlices, placeColor, placeLabel, pttGrid, snapshotAt } from "./task-runtime";
 
 const tx2Places = [
   [0, 1],
@@ -21,7 +21,7 @@ function metrics(values: number[][]): TaskExtras {
     priority_places: [],
     tasks_per_core: [],
     priority_tasks_per_core: [],
-    ptt: { places: tx2Places, n_types: 1, snapshots: values.map((v, i) => ({ t_ns: i * 100, updates: i, values_ns: v })) },
+    ptt: { places: tx2Places, n_types: 1, snapshots: values.map((v, i) => ({ t_ns: i * 100, updates: i, values_ns: v })), history: true },
   };
 }
 
@@ -52,7 +52,7 @@ describe("task-runtime views", () => {
 
   it("lays the PTT out with leader cores as rows and widths as columns", () => {
     const m = metrics([new Array(10).fill(0), [100, 50, 70, 200, 200, 200, 200, 150, 150, 90]]);
-    const grid = pttGrid(m, m.ptt.snapshots[1], 0, 6);
+    const grid = pttGrid(m.ptt, m.ptt.snapshots[1], 0, 6);
     expect(grid.widths).toEqual([1, 2, 4]);
     expect(grid.leaders).toEqual([0, 1, 2, 3, 4, 5]);
     expect(grid.cells[1][0]?.valueNs).toBe(50);
@@ -63,21 +63,17 @@ describe("task-runtime views", () => {
     expect(heatColor(0, 50, 200)).toBe("transparent");
     expect(heatColor(50, 50, 200)).toBe("rgb(255, 255, 204)");
     // (C1,1) = 50 is fastest and cheapest; (C2,4) at 10 wins both (10 × 4 = 40 < 50); at 20 only the fastest (80 > 50).
-    expect(globalChoices(m, m.ptt.snapshots[1], 0)).toEqual({ fastest: "(C1,1)", cheapest: "(C1,1)" });
+    expect(globalChoices(m.ptt, m.ptt.snapshots[1], 0)).toEqual({ fastest: "(C1,1)", cheapest: "(C1,1)" });
     const wide = metrics([[100, 50, 70, 200, 200, 200, 200, 150, 150, 10]]);
-    expect(globalChoices(wide, wide.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C2,4)" });
+    expect(globalChoices(wide.ptt, wide.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C2,4)" });
     const mid = metrics([[100, 50, 70, 200, 200, 200, 200, 150, 150, 20]]);
-    expect(globalChoices(mid, mid.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C1,1)" });
-    expect(globalChoices(m, m.ptt.snapshots[0], 0)).toEqual({ fastest: "(C0,1)", cheapest: "(C0,1)" });
+    expect(globalChoices(mid.ptt, mid.ptt.snapshots[0], 0)).toEqual({ fastest: "(C2,4)", cheapest: "(C1,1)" });
+    expect(globalChoices(m.ptt, m.ptt.snapshots[0], 0)).toEqual({ fastest: "(C0,1)", cheapest: "(C0,1)" });
   });
 
-  it("finds the snapshot at a time and formats paper values", () => {
+  it("finds the snapshot at a time", () => {
     const m = metrics([[0], [1], [2]]);
     expect(snapshotAt(m.ptt.snapshots, 150)).toBe(1);
     expect(snapshotAt(m.ptt.snapshots, 1e9)).toBe(2);
-    const ratio = { claim: "", paper: 2.2, simulated: 1.5, kind: "throughput_ratio" as const };
-    expect(formatPaperValue(ratio, 2.2)).toBe("2.20×");
-    expect(formatPaperValue({ ...ratio, kind: "priority_share" as const }, 0.92)).toBe("92.0 %");
-    expect(formatPaperValue(ratio, null)).toBe("—");
   });
 });

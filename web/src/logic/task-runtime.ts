@@ -1,9 +1,9 @@
-// Pure data shaping for the task-runtime views of seed 001: the priority-place
+// Pure data shaping for the task-runtime views of Chen et al.: the priority-place
 // pies (Fig. 5), the PTT heatmap (rows = leader core, columns = width) and the
 // per-core work bars (Fig. 6). No React, unit-tested.
 import { sum } from "d3-array";
 import { arc, type PieArcDatum, pie } from "d3-shape";
-import type { PaperComparison, PlaceShare, PttSnapshot, TaskExtras } from "../engine/engine-types";
+import type { PlaceShare, PttHistory, PttSnapshot } from "../engine/engine-types";
 
 /** Colour-blind-safe colours, one per execution place (by its index in the PTT's place list). */
 const PLACE_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000", "#999999", "#882255", "#44AA99", "#DDCC77"];
@@ -74,8 +74,8 @@ export interface HeatGrid {
 }
 
 /** The PTT of task type `type` in `snapshot` as a grid: rows = leader core, columns = width. */
-export function pttGrid(metrics: TaskExtras, snapshot: PttSnapshot, type: number, nCores: number): HeatGrid {
-  const places = metrics.ptt.places;
+export function pttGrid(ptt: PttHistory, snapshot: PttSnapshot, type: number, nCores: number): HeatGrid {
+  const places = ptt.places;
   const widths = [...new Set(places.map((p) => p.width))].sort((a, b) => a - b);
   const leaders = Array.from({ length: nCores }, (_, i) => i);
   const cells: (HeatCell | null)[][] = leaders.map(() => widths.map(() => null));
@@ -88,7 +88,7 @@ export function pttGrid(metrics: TaskExtras, snapshot: PttSnapshot, type: number
   });
   let minNs = Infinity;
   let maxNs = 0;
-  for (const s of metrics.ptt.snapshots) {
+  for (const s of ptt.snapshots) {
     for (let i = 0; i < places.length; i++) {
       const v = s.values_ns[type * places.length + i] ?? 0;
       if (v > 0) {
@@ -105,8 +105,8 @@ export function pttGrid(metrics: TaskExtras, snapshot: PttSnapshot, type: number
  * The places a global search would pick from this table, as the engine's searches do (sched/common.rs): the first place,
  * in the engine's order, minimising the predicted time (DAM-P) or time × width (DAM-C); an unmeasured entry (0) wins.
  */
-export function globalChoices(metrics: TaskExtras, snapshot: PttSnapshot, type: number): { fastest: string | null; cheapest: string | null } {
-  const places = metrics.ptt.places;
+export function globalChoices(ptt: PttHistory, snapshot: PttSnapshot, type: number): { fastest: string | null; cheapest: string | null } {
+  const places = ptt.places;
   let fastest: [number, string] | null = null;
   let cheapest: [number, string] | null = null;
   places.forEach((p, i) => {
@@ -153,10 +153,4 @@ export function snapshotAt(snapshots: readonly PttSnapshot[], tNs: number): numb
     } else hi = mid - 1;
   }
   return best;
-}
-
-/** A paper value or simulated value as text: shares as percentages, ratios as "2.20×". */
-export function formatPaperValue(row: PaperComparison, value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return "—";
-  return row.kind === "throughput_ratio" ? `${value.toFixed(2)}×` : `${(value * 100).toFixed(1)} %`;
 }

@@ -22,7 +22,7 @@ export function metricsOf(over: Partial<RunMetrics> = {}): RunMetrics {
 
 /** A run of `scheduler` with `metrics`; task-level extras with no priority tasks unless `extras` says otherwise. */
 export function runOf(scheduler: string, metrics: RunMetrics, extras?: Extras): RunInfo {
-  const none: Extras = { level: "tasks", priority_tasks: 0, priority_places: [], tasks_per_core: [], priority_tasks_per_core: [], ptt: { places: [], n_types: 0, snapshots: [] } };
+  const none: Extras = { level: "tasks", priority_tasks: 0, priority_places: [], tasks_per_core: [], priority_tasks_per_core: [], ptt: { places: [], n_types: 0, snapshots: [], history: false } };
   return { scheduler, metrics, extras: extras ?? none, events_handled: 0, freq_intervals: [], interference_intervals: [], migrations: [] };
 }
 
@@ -35,7 +35,7 @@ export function summaryOf(runs: RunInfo[], over: Partial<RunSummary> = {}): RunS
     record: { lane: "core", item: "task", group: "task type" },
     groups: [],
     runs,
-    paper: [],
+    claims: [],
     ...over,
   };
 }

@@ -1,37 +1,11 @@
-// Chooses the papers' chart forms for a finished sweep and lists the paper's numbers beside the simulated ones.
+// Chooses the papers' chart forms for a finished sweep (the papers' numbers are the engine's claims, in a ClaimTable).
 import { BarChart, LineChart, SpreadChart } from "./charts";
-import type { ChartKind, PaperNumber, SweepRow } from "../types/os-lab";
+import type { ChartKind, SweepRow } from "../types/os-lab";
 import type { SweepSelection } from "../state/os-lab";
 import { configLabel } from "./SweepPickers";
-import { caseStats, linesByConfig, mean, simulatedValue } from "./sweep-stats";
+import { caseStats, linesByConfig, mean } from "./sweep-stats";
 
-function paperRows(paper: readonly PaperNumber[], rows: readonly SweepRow[]) {
-  return (
-    <table className="metrics paper-table" data-testid="paper-table">
-      <thead>
-        <tr>
-          <th>The paper reports</th>
-          <th>paper</th>
-          <th>simulated</th>
-        </tr>
-      </thead>
-      <tbody>
-        {paper.map((p) => {
-          const sim = simulatedValue(rows, p);
-          return (
-            <tr key={p.key + p.label}>
-              <td style={{ textAlign: "left" }}>{p.label}</td>
-              <td>{`${p.value}${p.unit === "×" ? "×" : ` ${p.unit}`}`}</td>
-              <td>{Number.isFinite(sim) ? `${sim.toFixed(p.unit === "%" ? 1 : 2)}${p.unit === "×" ? "×" : ` ${p.unit}`}` : "–"}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly sel: SweepSelection; readonly chart: ChartKind; readonly paper: readonly PaperNumber[] }) {
+export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly sel: SweepSelection; readonly chart: ChartKind }) {
   const { rows, sel } = props;
   if (rows.length === 0) return null;
   const scheds = sel.schedulers.filter((s) => rows.some((r) => r.scheduler === s));
@@ -78,7 +52,6 @@ export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly s
   return (
     <div className="os-results">
       <div className="os-charts">{charts}</div>
-      {props.paper.length > 0 && paperRows(props.paper, rows)}
     </div>
   );
 }

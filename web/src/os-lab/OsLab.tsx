@@ -1,5 +1,6 @@
 // The OS-level lab: pick a paper figure (or applications, mixes, configurations, schedulers, seeds), run the sweep in
-// the engine worker cell by cell with a progress bar, and read the results in the papers' chart forms.
+// the engine worker cell by cell with a progress bar, read the results in the papers' chart forms, and, for a figure,
+// the engine's verdicts on its claims.
 import { useEffect } from "react";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { cellCount } from "../state/os-lab";
@@ -9,10 +10,11 @@ import { sweepCsv } from "./sweep-csv";
 import { OsCharts } from "./OsCharts";
 import type { ChartKind } from "../types/os-lab";
 import { SweepPickers } from "./SweepPickers";
+import { ClaimTable } from "../teach/ClaimTable";
 
 export function OsLab() {
   const actions = useActions();
-  const { catalog, figureName, selection: sel, rows, ran, progress, error } = useAppStore(selectOsLab);
+  const { catalog, figureName, selection: sel, rows, ran, progress, error, claims } = useAppStore(selectOsLab);
   const figure = useAppStore(selectOsFigure);
   const running = useAppStore(selectSweepRunning);
   useEffect(actions.loadOsCatalog, [actions]);
@@ -67,7 +69,8 @@ export function OsLab() {
           {error}
         </p>
       )}
-      {ran && <OsCharts rows={rows} sel={ran.selection} chart={ran.figure?.sweep.chart ?? chart} paper={ran.figure?.sweep.paper ?? []} />}
+      {ran && <OsCharts rows={rows} sel={ran.selection} chart={ran.figure?.sweep.chart ?? chart} />}
+      {ran?.figure && <ClaimTable rows={claims} heading={`Paper vs simulated · ${ran.figure.title}`} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// Pickers of an OS-level sweep: applications and seed 002 mixes (with preference values), core configurations,
+// Pickers of an OS-level sweep: applications and Zhang et al. mixes (with preference values), core configurations,
 // OS-level methods and the number of seeds. Controlled: the parent owns the lists.
 import type { SweepSelection } from "../state/os-lab";
 import type { OsCatalog } from "../types/os-lab";
@@ -39,7 +39,7 @@ export function SweepPickers(props: { readonly catalog: OsCatalog; readonly valu
   return (
     <div className="os-pickers">
       <CheckList
-        legend="Applications (big/little ratio, seed 000 Table 1)"
+        legend="Applications (big/little ratio, Chronaki et al. Table 1)"
         testId="os-apps"
         items={catalog.apps.map((a) => ({
           name: a.name,
@@ -50,7 +50,7 @@ export function SweepPickers(props: { readonly catalog: OsCatalog; readonly valu
         onChange={(workloads) => onChange({ ...value, workloads })}
       />
       <CheckList
-        legend="Mixes (seed 002 Table 1, preference values)"
+        legend="Mixes (Zhang et al. Table 1, preference values)"
         testId="os-mixes"
         items={catalog.mixes.map((m) => ({ name: m.name, label: `${m.name}: ${m.apps.map((a) => `${a.app} ${a.preference}`).join(" + ")}` }))}
         selected={value.workloads}

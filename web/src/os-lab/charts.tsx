@@ -76,7 +76,7 @@ export function Legend(props: { readonly names: readonly string[]; readonly extr
   );
 }
 
-/** Speedup against configuration: one line per series, plus the dashed ideal line (seed 000 Fig. 2, 6, 7, 9). */
+/** Speedup against configuration: one line per series, plus the dashed ideal line (Chronaki et al. Fig. 2, 6, 7, 9). */
 export function LineChart(props: {
   readonly title: string;
   readonly xLabels: readonly string[];
@@ -125,7 +125,7 @@ export interface BarDatum {
   readonly max?: number;
 }
 
-/** Grouped bars: one group per x label, one bar per series, optional min–max whiskers (seed 000 Fig. 4–5, seed 002 Fig. 2–6). */
+/** Grouped bars: one group per x label, one bar per series, optional min–max whiskers (Chronaki et al. Fig. 4–5, Zhang et al. Fig. 2–6). */
 export function BarChart(props: {
   readonly title: string;
   readonly xLabels: readonly string[];
@@ -168,7 +168,7 @@ export function BarChart(props: {
   );
 }
 
-/** Repeatability (seed 002 Fig. 1): each run's makespan over its case's mean, one column of dots per case, ±3% band. */
+/** Repeatability (Zhang et al. Fig. 1): each run's makespan over its case's mean, one column of dots per case, ±3% band. */
 export function SpreadChart(props: { readonly title: string; readonly columns: readonly { label: string; series: number; values: readonly number[] }[]; readonly names: readonly string[] }) {
   const all = props.columns.flatMap((c) => c.values);
   const lo = Math.min(0.9, min(all) ?? 0.9);

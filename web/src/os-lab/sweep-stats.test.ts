@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SweepRow } from "../types/os-lab";
-import { caseStats, linesByConfig, simulatedValue } from "./sweep-stats";
+import type { CellRow } from "../engine/engine-types";
+import { flattenRows } from "../logic/sweep-rows";
+import { caseStats, linesByConfig } from "./sweep-stats";
 
 function row(scheduler: string, config: string, workload: string, seed: number, makespan: number, speedup: number | null = null): SweepRow {
   return {
@@ -14,19 +16,28 @@ describe("sweep statistics", () => {
     row("pbs", "g", "BF", 1, 100), row("pbs", "g", "BF", 2, 100), row("linux", "g", "BF", 1, 110), row("linux", "g", "BF", 2, 130),
     row("pbs", "g", "BS", 1, 200), row("linux", "g", "BS", 1, 200),
   ];
-  it("computes the gain over a baseline as the papers do", () => {
-    expect(simulatedValue(rows, { label: "", value: 0, unit: "%", key: "gain|pbs|linux|mean" })).toBeCloseTo(10, 6);
-    expect(simulatedValue(rows, { label: "", value: 0, unit: "%", key: "gain|pbs|linux|max" })).toBeCloseTo(20, 6);
-  });
-  it("measures the spread over seeds", () => {
+  it("gives each case's makespan over seeds", () => {
     expect(caseStats(rows, "linux", "g", "BF")).toMatchObject({ mean: 120, min: 110, max: 130 });
-    expect(simulatedValue(rows, { label: "", value: 0, unit: "%", key: "spread|linux" })).toBeCloseTo(8.3333, 3);
-    expect(simulatedValue(rows, { label: "", value: 0, unit: "%", key: "spread|pbs" })).toBe(0);
+    expect(caseStats(rows, "pbs", "g", "BS")).toMatchObject({ mean: 200, min: 200, max: 200 });
   });
-  it("averages speedups per configuration and percent changes between configurations", () => {
+  it("averages speedups per configuration", () => {
     const s = [row("pinned", "a", "x", 1, 1, 2), row("pinned", "a", "y", 1, 1, 4), row("pinned", "b", "x", 1, 1, 3), row("pinned", "b", "y", 1, 1, 3)];
     expect(linesByConfig(s, ["pinned"], ["a", "b"], "speedup")).toEqual([{ name: "pinned", values: [3, 3] }]);
-    expect(simulatedValue(s, { label: "", value: 0, unit: "%", key: "change|energy_j|pinned|a|b" })).toBeCloseTo(0, 6);
-    expect(simulatedValue(s, { label: "", value: 0, unit: "×", key: "mean|speedup|*|a" })).toBe(3);
+  });
+  it("flattens cell rows into one chart row per scheduler's run", () => {
+    const cell: CellRow = {
+      cell: { index: 3, preset: "maturity-fig3", set: { workload: "facesim" }, seed: 2 },
+      platform: "odroid-xu3:2+2",
+      workload: "facesim",
+      runs: [
+        { scheduler: "pinned", metrics: { makespan_ns: 500, avg_power_w: 1.5, energy_j: 2, edp_js: 1 }, extras: { level: "os", speedup: 5, ideal_speedup: 10, energy_norm: 1.1, edp_norm: 0.9, migrations: 0, app_done_ns: [500] } },
+        { scheduler: "gts", metrics: { makespan_ns: 400, avg_power_w: 2, energy_j: 2.5, edp_js: 1 }, extras: { level: "os", energy_norm: 1.2, edp_norm: 0.8, migrations: 7, app_done_ns: [400] } },
+      ],
+    };
+    const flat = flattenRows([cell]);
+    expect(flat.map((r) => [r.index, r.scheduler, r.config, r.workload, r.seed, r.makespan_ns, r.speedup, r.migrations])).toEqual([
+      [3, "pinned", "odroid-xu3:2+2", "facesim", 2, 500, 5, 0],
+      [3, "gts", "odroid-xu3:2+2", "facesim", 2, 400, null, 7],
+    ]);
   });
 });

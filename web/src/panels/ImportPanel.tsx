@@ -151,7 +151,7 @@ export function ImportPanel() {
           <button type="button" data-testid="calibrate" onClick={calibrate} title="Infer clusters, speed ratios and tasks from the trace, then run every scheduler on them">
             Calibrate and simulate
           </button>
-          <button type="button" data-testid="export-chrome" onClick={exportChrome} title="Chrome Trace Event JSON; opens in ui.perfetto.dev">
+          <button type="button" data-testid="export-chrome" onClick={exportChrome} title="Chrome Trace Event JSON, one process named after the file; opens in ui.perfetto.dev and speedscope">
             Export Chrome JSON
           </button>
           <button type="button" onClick={importCleared}>

@@ -1,20 +1,24 @@
 // The view registry: the tabs of the main area and of the side panel.
 // A new view plugs in with ONE line in MAIN_VIEWS or SIDE_PANELS; it reads
 // what it needs from the store through useAppStore(selector) and writes through useActions().
+// Every view but the first of each bar loads as its own chunk when first shown (shell/lazy.tsx).
 import type { ComponentType } from "react";
-import { CompareView } from "./CompareView";
 import { EventInspector } from "../editor/EventInspector";
-import { PlatformForm, WorkloadForm } from "../editor/ScenarioForms";
-import { ExportPanel } from "../export/ExportPanel";
-import { OsLab } from "../os-lab/OsLab";
-import { ImportPanel } from "../panels/ImportPanel";
-import { TaskRuntimePanel } from "../panels/task-runtime/TaskRuntimePanel";
 import { useAppStore } from "../state/AppProvider";
 import { selectBaseline, selectPlatform, selectSummary } from "../state/selectors";
-import { StepPanel } from "../step/StepPanel";
 import type { RenderLoop } from "../timeline/render-loop";
-import { HelpPanel } from "./HelpPanel";
+import { lazyComponent } from "./lazy";
 import { ScheduleView } from "./ScheduleView";
+
+const CompareView = lazyComponent<ViewProps>(() => import("./CompareView").then((m) => m.CompareView));
+const PlatformForm = lazyComponent<ViewProps>(() => import("../editor/ScenarioForms").then((m) => m.PlatformForm));
+const WorkloadForm = lazyComponent<ViewProps>(() => import("../editor/ScenarioForms").then((m) => m.WorkloadForm));
+const ExportPanel = lazyComponent(() => import("../export/ExportPanel").then((m) => m.ExportPanel));
+const OsLab = lazyComponent<ViewProps>(() => import("../os-lab/OsLab").then((m) => m.OsLab));
+const ImportPanel = lazyComponent<ViewProps>(() => import("../panels/ImportPanel").then((m) => m.ImportPanel));
+const TaskRuntimePanel = lazyComponent(() => import("../panels/task-runtime/TaskRuntimePanel").then((m) => m.TaskRuntimePanel));
+const StepPanel = lazyComponent<ViewProps>(() => import("../step/StepPanel").then((m) => m.StepPanel));
+const HelpPanel = lazyComponent<ViewProps>(() => import("./HelpPanel").then((m) => m.HelpPanel));
 
 export interface ViewProps {
   readonly renderLoop: RenderLoop;

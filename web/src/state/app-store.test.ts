@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FigureInfo, OsCatalog, SweepCell, SweepRow } from "../types/os-lab";
+import type { Cell, CellRow, ClaimResult } from "../engine/engine-types";
+import type { FigureInfo, OsCatalog } from "../types/os-lab";
 import { createAppStore } from "./app-store";
 import { fakeEngine } from "./fake-engine";
 import { PREFS_KEY } from "./prefs";
@@ -107,11 +108,13 @@ describe("app store: the OS lab", () => {
     name,
     title: name,
     description: "",
-    sweep: { name, chart: "makespan", schedulers, configs: ["c"], workloads: ["w"], seeds: 1, paper: [] },
+    sweep: { chart: "makespan", schedulers, configs: ["c"], workloads: ["w"], seeds: 1 },
   });
   const catalog: OsCatalog = { apps: [], mixes: [], configs: ["c"], schedulers: [], figures: [figure("f1", ["pbs", "linux"]), figure("f2", ["lcss"])] };
-  const row = (cell: SweepCell): SweepRow => ({ ...cell, makespan_ns: 10, speedup: null, ideal_speedup: null, avg_power_w: 1, energy_j: 1, edp_js: 1, energy_norm: 1, edp_norm: 1, migrations: 0, app_done_ns: [] });
-  const cellsOf = (schedulers: readonly string[]): SweepCell[] => schedulers.map((scheduler, index) => ({ index, scheduler, config: "c", workload: "w", seed: 1 }));
+  const schedulerOf = (cell: Cell) => String(cell.set.schedulers);
+  const row = (cell: Cell): CellRow => ({ cell, platform: "c", workload: "w", runs: [{ scheduler: schedulerOf(cell), metrics: { makespan_ns: 10 }, extras: { level: "os" } }] });
+  const cellsOf = (schedulers: readonly string[]): Cell[] => schedulers.map((scheduler, index) => ({ index, preset: null, set: { schedulers: [scheduler] }, seed: 1 }));
+  const byFigure = (name: string) => cellsOf(catalog.figures.find((f) => f.name === name)?.sweep.schedulers ?? []);
 
   it("loads the catalog once, picks the first figure and follows the pickers", async () => {
     const engine = fakeEngine({ osCatalog: () => Promise.resolve(catalog) });
@@ -132,11 +135,12 @@ describe("app store: the OS lab", () => {
     const gate = new Promise<void>((r) => (release = r));
     const engine = fakeEngine({
       osCatalog: () => Promise.resolve(catalog),
-      sweepCells: (grid) => Promise.resolve(cellsOf(grid.schedulers)),
-      runSweepCell: async (cell) => {
-        if (cell.scheduler === "pbs") await gate;
+      claimCells: (name) => Promise.resolve(byFigure(name)),
+      runCell: async (cell) => {
+        if (schedulerOf(cell) === "pbs") await gate;
         return row(cell);
       },
+      evaluateClaims: (name, rows) => Promise.resolve(rows.map((r) => ({ id: `${name}:${r.runs[0].scheduler}` }) as unknown as ClaimResult)),
     });
     const store = createAppStore({ engine });
     const { actions } = store.getState();
@@ -153,5 +157,6 @@ describe("app store: the OS lab", () => {
     expect(lab.rows.map((r) => r.scheduler)).toEqual(["lcss"]);
     expect(lab.progress).toEqual({ done: 1, total: 1 });
     expect(lab.ran?.figure?.name).toBe("f2");
+    expect(lab.claims.map((c) => c.id)).toEqual(["f2:lcss"]);
   });
 });

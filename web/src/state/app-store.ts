@@ -210,17 +210,21 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       runSweep: async () => {
         const sweepId = get().osLab.sweepId + 1;
         osLab({ type: "sweepStarted", sweepId });
-        const sel = get().osLab.selection;
+        const { selection: sel, figureName } = get().osLab;
         if (cellCount(sel) === 0) return;
         const live = () => get().osLab.sweepId === sweepId;
         try {
-          const cells = await engine.sweepCells({ ...sel, seeds: Array.from({ length: sel.seeds }, (_, i) => i + 1) });
+          // A figure runs its claims' cells, so that the engine can judge them; a custom selection runs its grid.
+          const cells = figureName ? await engine.claimCells(figureName) : await engine.sweepCells({ ...sel, seeds: Array.from({ length: sel.seeds }, (_, i) => i + 1) });
           osLab({ type: "sweepPlanned", sweepId, total: cells.length });
+          const rows = [];
           for (const cell of cells) {
             if (!live()) return;
-            const row = await engine.runSweepCell(cell);
+            const row = await engine.runCell(cell);
+            rows.push(row);
             osLab({ type: "rowDone", sweepId, row });
           }
+          if (figureName && live()) osLab({ type: "claimsEvaluated", sweepId, claims: await engine.evaluateClaims(figureName, rows) });
         } catch (err) {
           osLab({ type: "failed", sweepId, message: messageOf(err) });
         }

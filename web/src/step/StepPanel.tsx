@@ -2,8 +2,8 @@
 // next. Each step moves the time cursor, outlines the task on its Gantt and
 // says what happened: the ready task, the candidate places with their PTT
 // values and costs, what was chosen and why.
-import { useEffect, useMemo, useState } from "react";
-import type { DecisionLog } from "../engine/engine-types";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { DecisionLog, DecisionRecord } from "../engine/engine-types";
 import { formatDuration, formatMs, schedulerLabel } from "../logic/format";
 import { Term } from "../panels/Glossary";
 import { useActions, useAppStore, useEngine, useStoreApi } from "../state/AppProvider";
@@ -47,11 +47,16 @@ export function StepPanel() {
   const decisions = log?.decisions ?? [];
   const d = decisions[index];
 
-  // Show the decision on the Gantts: cursor, outline, and keep it in view.
+  // Show the decision on the Gantts: cursor, outline, and keep it in view once the user steps (opening the panel, or a
+  // link that opens it, keeps the visible window as it is).
+  const shown = useRef<DecisionRecord | undefined>(undefined);
   useEffect(() => {
     if (!d) return;
     setCursor(d.t_ns);
     setHighlight({ run: runIndex, task: d.task });
+    const previous = shown.current;
+    shown.current = d;
+    if (previous === undefined || previous === d) return;
     const { window: win, bounds } = store.getState().sim;
     const next = revealTime(win, bounds, d.t_ns);
     if (next !== win) setWindow(next);

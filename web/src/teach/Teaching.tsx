@@ -1,5 +1,5 @@
 // Teaching around the explorer: the guide panel, the "Paper vs simulated"
-// table, presenter-mode keys and the selected-row highlight. One component
+// table (the engine's verdicts on this run), presenter-mode keys and the selected-row highlight. One component
 // so App only places it.
 import { useEffect, useState } from "react";
 import type { PresetInfo } from "../engine/engine-types";
@@ -7,7 +7,7 @@ import { useAppStore, useEngine } from "../state/AppProvider";
 import { selectGood, selectPage, selectPresenter, selectRowSelection } from "../state/selectors";
 import { sameJson } from "../url/link-state";
 import { GuidePanel } from "./GuidePanel";
-import { PaperTable } from "./PaperTable";
+import { ClaimTable } from "./ClaimTable";
 import { useRowSelection } from "./use-row-selection";
 import { useTeachKeys } from "./use-teach-keys";
 import "./teach.css";
@@ -40,5 +40,12 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
     };
   }, [engine, name]);
   if (!props.preset || !good) return null;
-  return <PaperTable preset={props.preset} summary={good.result.summary} edited={presetText !== null && !sameJson(presetText, good.scenarioText)} />;
+  const edited = presetText !== null && !sameJson(presetText, good.scenarioText);
+  const heading = (
+    <>
+      Paper vs simulated
+      {props.preset.figure && <span className="muted"> · {props.preset.figure}</span>}
+    </>
+  );
+  return <ClaimTable rows={good.result.summary.claims ?? []} heading={heading} note={edited ? "The scenario was edited: the simulated column follows your changes." : undefined} />;
 }

@@ -70,17 +70,17 @@ function paintMoldableLinks({ ctx, layout, seg, scale, theme }: PaintInput): voi
   ctx.lineWidth = 2;
   for (const row of layout.rows) {
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
-    for (let i = first; i < last; i++) {
-      if (seg.width[i] < 2 || seg.leader[i] !== row.core || seg.kind[i] !== SegKind.Work) continue;
-      const x0 = scale.timeToPx(seg.startNs[i]);
-      if (scale.timeToPx(seg.endNs[i]) - x0 < 3) continue;
+    // Only blocks at least 3 px wide get a link: the level of detail skips the sub-pixel ones by bisection, so a
+    // zoomed-out view of millions of segments costs O(width · log n) here too, not O(n).
+    forEachLodRect(seg, first, last, scale, (x0, x1, i, merged) => {
+      if (merged !== 1 || x1 - x0 < 3 || seg.width[i] < 2 || seg.leader[i] !== row.core || seg.kind[i] !== SegKind.Work) return;
       const lastRow = layout.rows.find((r) => r.core === seg.leader[i] + seg.width[i] - 1);
-      if (!lastRow) continue;
+      if (!lastRow) return;
       ctx.beginPath();
       ctx.moveTo(x0 + 1, row.y + 2);
       ctx.lineTo(x0 + 1, lastRow.y + lastRow.height - 2);
       ctx.stroke();
-    }
+    });
   }
 }
 
@@ -151,6 +151,9 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
     const [first, last] = visibleRange(seg, row.core, scale.t0Ns, scale.t1Ns);
     const outlines: [number, number][] = [];
     const labels: [number, number, number][] = [];
+    let fill = "";
+    let alpha = 1;
+    ctx.globalAlpha = 1;
     forEachLodRect(seg, first, last, scale, (x0, x1, first_i, merged) => {
       let i = first_i;
       const left = Math.max(-1, x0);
@@ -164,13 +167,16 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf 
       const inset = loopRun && seg.kind[i] === SegKind.Idle ? 1 : overhead ? 5 : 2;
       // Leave a 1 px gap between wide neighbours so boundaries stay visible.
       const w = right - left > 3 ? right - left - 1 : right - left;
-      ctx.fillStyle = colorOf(seg, i, theme, loopRun);
-      ctx.globalAlpha = theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1) ? 0.15 : 1;
+      // Setting a canvas style parses it: set colour and alpha only when they change (thousands of rects a frame).
+      const color = colorOf(seg, i, theme, loopRun);
+      if (color !== fill) ctx.fillStyle = fill = color;
+      const a = theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1) ? 0.15 : 1;
+      if (a !== alpha) ctx.globalAlpha = alpha = a;
       ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
-      ctx.globalAlpha = 1;
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
       if (merged === 1 && !overhead && w >= 36) labels.push([left, w, i]);
     });
+    ctx.globalAlpha = 1;
     ctx.strokeStyle = theme.priorityOutline;
     ctx.lineWidth = 1;
     for (const [left, w] of outlines) ctx.strokeRect(left + 0.5, row.y + 2.5, w - 1, row.height - 5);

@@ -1,4 +1,4 @@
-// Shapes of the OS-level catalog and sweeps (engine/src/scenario/presets_os.rs and sweep.rs).
+// Shapes of the OS lab's catalog and sweeps (engine/src/claims/lab.rs).
 
 export interface AppProfile {
   readonly name: string;
@@ -24,24 +24,15 @@ export interface OsSchedulerInfo {
   readonly description: string;
 }
 
-export interface PaperNumber {
-  readonly label: string;
-  readonly value: number;
-  readonly unit: string;
-  /** How to compute the simulated counterpart; see PaperNumber in presets_os.rs. */
-  readonly key: string;
-}
-
 export type ChartKind = "speedup" | "power" | "makespan" | "spread";
 
+/** The sweep a figure preset's claims run: its schedulers and the configurations, workloads and seeds of their cells. */
 export interface FigureSweep {
-  readonly name: string;
   readonly chart: ChartKind;
   readonly schedulers: readonly string[];
   readonly configs: readonly string[];
   readonly workloads: readonly string[];
   readonly seeds: number;
-  readonly paper: readonly PaperNumber[];
 }
 
 export interface FigureInfo {
@@ -66,15 +57,13 @@ export interface SweepGrid {
   readonly seeds: readonly number[];
 }
 
-export interface SweepCell {
+/** One scheduler's run in one cell of a sweep, flattened for the charts (see `flattenRows`). */
+export interface SweepRow {
   readonly index: number;
   readonly scheduler: string;
   readonly config: string;
   readonly workload: string;
   readonly seed: number;
-}
-
-export interface SweepRow extends SweepCell {
   readonly makespan_ns: number;
   readonly speedup: number | null;
   readonly ideal_speedup: number | null;

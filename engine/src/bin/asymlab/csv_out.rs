@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use engine::run::sweep::Row;
+use engine::claims::cells::Row;
+use engine::claims::lab::{sweep_records, SWEEP_COLUMNS};
 use engine::run::ScenarioResult;
 
 /// Columns of `asymlab run --format csv`; per-core and per-cluster values are joined with `;`.
@@ -19,25 +20,6 @@ const RUN_HEADER: [&str; 11] = [
     "overhead_ns_per_core",
     "idle_ns_per_core",
     "utilisation_per_cluster",
-];
-
-/// Columns of `asymlab sweep`; absent numbers are empty, per-application values joined with `;`.
-const SWEEP_HEADER: [&str; 15] = [
-    "index",
-    "scheduler",
-    "config",
-    "workload",
-    "seed",
-    "makespan_ns",
-    "speedup",
-    "ideal_speedup",
-    "avg_power_w",
-    "energy_j",
-    "edp_js",
-    "energy_norm",
-    "edp_norm",
-    "migrations",
-    "app_done_ns",
 ];
 
 fn joined<T: ToString>(values: &[T]) -> String {
@@ -79,33 +61,16 @@ impl<W: Write> SweepCsv<W> {
     pub fn new(sink: W, header: bool) -> Result<Self, String> {
         let mut writer = csv::Writer::from_writer(sink);
         if header {
-            writer.write_record(SWEEP_HEADER).map_err(|e| e.to_string())?;
+            writer.write_record(SWEEP_COLUMNS).map_err(|e| e.to_string())?;
         }
         Ok(SweepCsv { writer })
     }
 
-    /// One cell's row, flushed at once.
-    pub fn row(&mut self, r: &Row) -> Result<(), String> {
-        let opt = |v: Option<f64>| v.map(|x| format!("{x:.6}")).unwrap_or_default();
-        self.writer
-            .write_record([
-                r.cell.index.to_string(),
-                r.cell.scheduler.clone(),
-                r.cell.config.clone(),
-                r.cell.workload.clone(),
-                r.cell.seed.to_string(),
-                r.makespan_ns.to_string(),
-                opt(r.speedup),
-                opt(r.ideal_speedup),
-                format!("{:.6}", r.avg_power_w),
-                format!("{:.6}", r.energy_j),
-                format!("{:.6}", r.edp_js),
-                format!("{:.6}", r.energy_norm),
-                format!("{:.6}", r.edp_norm),
-                r.migrations.to_string(),
-                joined(&r.app_done_ns),
-            ])
-            .map_err(|e| e.to_string())?;
+    /// One cell's records (one per run), flushed at once.
+    pub fn row(&mut self, row: &Row) -> Result<(), String> {
+        for record in sweep_records(row) {
+            self.writer.write_record(&record).map_err(|e| e.to_string())?;
+        }
         self.writer.flush().map_err(|e| e.to_string())
     }
 }

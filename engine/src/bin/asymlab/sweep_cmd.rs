@@ -1,9 +1,11 @@
-//! `asymlab sweep`: builds the grid from a figure preset and/or lists, runs this shard's cells with a progress bar on stderr, writes CSV.
+//! `asymlab sweep`: builds the grid from a figure preset (the configurations, workloads and seeds its claims use) and/or
+//! lists, runs this shard's cells with a progress bar on stderr, writes CSV (one line per cell).
 
 use std::io::Write;
 use std::time::Instant;
 
-use engine::run::sweep::{parse_shard, run_cell, Grid};
+use engine::claims::lab::{parse_shard, Grid};
+use engine::claims::run_cell;
 
 use crate::csv_out::SweepCsv;
 
@@ -68,7 +70,7 @@ fn bar(done: usize, total: usize, start: Instant) -> String {
 /// Runs the sweep.
 pub fn run(a: Args) -> Result<(), String> {
     let mut grid = match &a.figure {
-        Some(f) => Grid::of_figure(f).ok_or_else(|| format!("unknown figure preset '{f}' (maturity-fig3, maturity-fig6, maturity-fig9, pbs-fig1 … pbs-fig5)"))?,
+        Some(f) => Grid::of_figure(f).ok_or_else(|| format!("unknown figure preset '{f}' (see `asymlab list figures`)"))?,
         None => Grid { schedulers: vec![], configs: vec![], workloads: vec![], seeds: vec![1] },
     };
     if let Some(s) = &a.schedulers {
@@ -102,7 +104,7 @@ pub fn run(a: Args) -> Result<(), String> {
     let total = cells.len();
     eprint!("{}", bar(0, total, start));
     for (i, cell) in cells.iter().enumerate() {
-        let row = run_cell(cell).map_err(|e| format!("\ncell {} ({} on {} with {}, seed {}): {e}", cell.index, cell.scheduler, cell.config, cell.workload, cell.seed))?;
+        let row = run_cell(cell).map_err(|e| format!("\ncell {} ({}, seed {}): {e}", cell.index, serde_json::to_string(&cell.set).unwrap_or_default(), cell.seed))?;
         sink.row(&row)?;
         eprint!("{}", bar(i + 1, total, start));
     }

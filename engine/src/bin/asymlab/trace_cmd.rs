@@ -1,10 +1,9 @@
 //! Trace commands' file handling: importing a recorded trace from disk, and exporting a preset, scenario or trace as Chrome JSON.
 
-use engine::export::chrome::chrome_json;
-use engine::export::run_as_trace;
+use engine::export::{scenario_chrome, trace_chrome};
 use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
-use engine::scenario::presets;
-use engine::Scenario;
+use engine::catalogue as presets;
+use engine::{run, Scenario};
 
 /// Largest Paraver side file (.pcf, .row) read.
 const SIDE_FILE_BYTES: u64 = 64 << 20;
@@ -53,7 +52,7 @@ pub fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format:
     Ok(importer.finish())
 }
 
-/// Chrome JSON of a preset, a scenario file (every run as a process), or a trace file.
+/// Chrome JSON of a preset, a scenario file (every run as a process), or a trace file (its process named by file name only).
 pub fn export_chrome(input: &str) -> Result<String, String> {
     let scenario = match presets::scenario(input) {
         Some(s) => Some(s),
@@ -71,13 +70,10 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
         }
     };
     if let Some(scenario) = scenario {
-        let result = super::simulate(&scenario)?;
-        let traces: Vec<ImportedTrace> = (0..result.runs.len()).filter_map(|i| run_as_trace(&scenario, &result, i)).collect();
-        let named: Vec<(String, &ImportedTrace)> =
-            result.runs.iter().zip(&traces).map(|(r, t)| (format!("{} · {}", scenario.name, r.scheduler), t)).collect();
-        return Ok(chrome_json(&named));
+        let result = super::simulate(&scenario, run::Detail::default())?;
+        return Ok(scenario_chrome(&scenario, &result));
     }
     let trace = import_file(input, None, None, None)?;
-    Ok(chrome_json(&[(input.to_string(), &trace)]))
+    Ok(trace_chrome(&trace, input))
 }
 

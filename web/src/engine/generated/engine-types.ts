@@ -56,9 +56,9 @@ groups: Array<string>,
  */
 runs: Array<RunInfo>, 
 /**
- * The paper's values beside the simulated ones, for presets that reproduce a figure (empty otherwise).
+ * The papers' claims this run measures, with their verdicts, when the scenario is a preset (empty otherwise).
  */
-paper: Array<PaperComparison>, };
+claims: Array<ClaimResult>, };
 
 /**
  * The simulated platform's layout.
@@ -157,27 +157,6 @@ interference_intervals: Array<InterferenceInterval>,
 migrations: Array<Migration>, };
 
 /**
- * A value a paper reports beside the simulated one.
- */
-export type PaperComparison = { 
-/**
- * The claim in words, with its figure.
- */
-claim: string, 
-/**
- * The paper's number.
- */
-paper: number, 
-/**
- * The simulated number, when the run has what it needs.
- */
-simulated: number | null, 
-/**
- * What is compared: `throughput_ratio`, `priority_share` or `priority_share_on_core` (shares are in [0, 1]).
- */
-kind: string, };
-
-/**
  * The metrics every run reports.
  */
 export type Metrics = { 
@@ -228,7 +207,7 @@ utilisation_per_cluster: Array<number>, };
 export type Extras = { "level": "tasks" } & TaskExtras | { "level": "loops" } & LoopExtras | { "level": "os" } & OsMetrics;
 
 /**
- * The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (fetched on demand).
+ * The extras of a task-level run: [`TaskMetrics`] (serialised) and the decision log (recorded on request, fetched on demand).
  */
 export type TaskExtras = { 
 /**
@@ -331,7 +310,12 @@ n_types: number,
 /**
  * Snapshots by time; the last is the final table.
  */
-snapshots: Array<PttSnapshot>, };
+snapshots: Array<PttSnapshot>, 
+/**
+ * True when `snapshots` follow the table over the run; false when a plain run kept only the final table
+ * (the run's detail, `Session.ptt_json(run)`, has the history).
+ */
+history: boolean, };
 
 /**
  * The PTT at one moment of a run, for playback.
@@ -638,7 +622,7 @@ export type DecisionLog = {
  */
 decisions: Array<DecisionRecord>, 
 /**
- * Decisions taken in all, recorded or not.
+ * Decisions taken in all, recorded or not (counted even when the run records no log).
  */
 total: number, };
 
@@ -722,113 +706,240 @@ cost: number | null,
 chosen: boolean, };
 
 /**
- * The grid of a sweep.
+ * One claim, evaluated.
  */
-export type Grid = { 
+export type ClaimResult = { 
 /**
- * OS-level methods (`pbs`, `gts[lb=off]`, `tasks`, …).
+ * Its preset.
  */
-schedulers: Array<string>, 
+preset: string, 
 /**
- * Configurations: platform presets or `odroid-xu3:B+L`.
+ * The band as numbers.
  */
-configs: Array<string>, 
+bounds: Bounds, 
 /**
- * Workloads: application names or seed 002 mixes (`BF`, `BB`, `CF`, `BS`, `DC`).
+ * The band in words.
  */
-workloads: Array<string>, 
+band_text: string, 
 /**
- * Seeds.
+ * `grid` (evaluated over its grid and seeds) or `run` (on one run of the preset, one cell of the grid).
  */
-seeds: Array<number>, };
+scope: string, 
+/**
+ * Cells run.
+ */
+cells: number, 
+/**
+ * The simulated value, if it could be measured.
+ */
+simulated: Stats | null, 
+/**
+ * The verdict, if measured.
+ */
+verdict: Verdict | null, 
+/**
+ * Why it could not be measured.
+ */
+error?: string, 
+/**
+ * Unique id.
+ */
+id: string, 
+/**
+ * Id of the paper.
+ */
+paper: string, 
+/**
+ * Where in the paper.
+ */
+figure: string, 
+/**
+ * A few words.
+ */
+label: string, 
+/**
+ * The paper's words.
+ */
+claim: string, 
+/**
+ * How the preset relates to what the paper measured.
+ */
+note?: string, 
+/**
+ * Unit of the value.
+ */
+unit: string, 
+/**
+ * The paper's number.
+ */
+value: number, 
+/**
+ * Whether the model reproduces it today.
+ */
+status: Status, 
+/**
+ * The mechanism the model lacks, for a known gap.
+ */
+gap?: string, 
+/**
+ * Seeds of every cell.
+ */
+seeds: number, };
 
 /**
- * One cell of the grid.
+ * What the UI and reports show of a claim: everything but how to measure it.
+ */
+export type ClaimInfo = { 
+/**
+ * Unique id.
+ */
+id: string, 
+/**
+ * Id of the paper.
+ */
+paper: string, 
+/**
+ * Where in the paper.
+ */
+figure: string, 
+/**
+ * A few words.
+ */
+label: string, 
+/**
+ * The paper's words.
+ */
+claim: string, 
+/**
+ * How the preset relates to what the paper measured.
+ */
+note?: string, 
+/**
+ * Unit of the value.
+ */
+unit: string, 
+/**
+ * The paper's number.
+ */
+value: number, 
+/**
+ * Whether the model reproduces it today.
+ */
+status: Status, 
+/**
+ * The mechanism the model lacks, for a known gap.
+ */
+gap?: string, 
+/**
+ * Seeds of every cell.
+ */
+seeds: number, };
+
+/**
+ * Whether the model reproduces the claim today.
+ */
+export type Status = "holds" | "known_gap";
+
+/**
+ * The band as numbers.
+ */
+export type Bounds = { 
+/**
+ * Lower end, if any.
+ */
+min: number | null, 
+/**
+ * Upper end, if any.
+ */
+max: number | null, 
+/**
+ * The lower end itself is outside.
+ */
+min_strict: boolean, 
+/**
+ * The upper end itself is outside.
+ */
+max_strict: boolean, };
+
+/**
+ * The simulated value: mean, min and max over seeds of the per-seed values.
+ */
+export type Stats = { 
+/**
+ * Mean over seeds.
+ */
+mean: number, 
+/**
+ * Smallest seed.
+ */
+min: number, 
+/**
+ * Largest seed.
+ */
+max: number, 
+/**
+ * Per seed, seeds 1 … n.
+ */
+per_seed: Array<number>, };
+
+/**
+ * Whether the simulated value falls in the band.
+ */
+export type Verdict = { 
+/**
+ * In the band.
+ */
+holds: boolean, 
+/**
+ * Simulated over paper − 1, in percent (absent when the paper's value is 0).
+ */
+off_by_pct: number | null, 
+/**
+ * `holds`, `off by +12%`, `off by −3.1 %`.
+ */
+text: string, };
+
+/**
+ * One full scenario to run.
  */
 export type Cell = { 
 /**
- * Index in the whole grid.
+ * Position in its list (progress, shards).
  */
 index: number, 
 /**
- * Method.
+ * The preset it starts from; none for a bare applications scenario whose `set` names platform, workload and schedulers.
  */
-scheduler: string, 
+preset: string | null, 
 /**
- * Configuration.
+ * Overrides: dotted scenario path → value.
  */
-config: string, 
+set: { [key in string]: JsonValue }, 
 /**
- * Workload.
- */
-workload: string, 
-/**
- * Seed.
+ * Seed of the run.
  */
 seed: number, };
 
 /**
- * The results of one cell.
+ * What running a cell gave.
  */
 export type Row = { 
 /**
- * Makespan of the mix.
+ * The cell.
  */
-makespan_ns: number, 
+cell: Cell, 
 /**
- * Speedup over one little core (single-application workloads).
+ * The platform it ran, by configuration name when it was named (`odroid-xu3:4+4`).
  */
-speedup: number | null, 
+platform: string, 
 /**
- * Ideal bound (Eq. 4).
- */
-ideal_speedup: number | null, 
-/**
- * Average power, watts.
- */
-avg_power_w: number, 
-/**
- * Energy, joules.
- */
-energy_j: number, 
-/**
- * EDP, joule-seconds.
- */
-edp_js: number, 
-/**
- * Energy over the baseline's.
- */
-energy_norm: number, 
-/**
- * EDP over the baseline's.
- */
-edp_norm: number, 
-/**
- * Migrations.
- */
-migrations: number, 
-/**
- * Completion per application.
- */
-app_done_ns: Array<number>, 
-/**
- * Index in the whole grid.
- */
-index: number, 
-/**
- * Method.
- */
-scheduler: string, 
-/**
- * Configuration.
- */
-config: string, 
-/**
- * Workload.
+ * The workload it ran, by name when it was named (an application, a mix, a program).
  */
 workload: string, 
 /**
- * Seed.
+ * Each scheduler's run: `{"scheduler", "metrics", "extras"}`.
  */
-seed: number, };
+runs: Array<JsonValue>, };
+
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 

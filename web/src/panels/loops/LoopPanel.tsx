@@ -1,16 +1,15 @@
 // The loop level side by side: every loop schedule's completion, speedup over
-// static(BS), removals, overhead and imbalance, the paper's reported figures,
-// and the per-loop SF chart. Shown only for loop-program scenarios.
+// static(BS), removals, overhead and imbalance, and the per-loop SF chart.
+// Shown only for loop-program scenarios; the paper's claims are in the
+// "Paper vs simulated" table above.
 import { min } from "d3-array";
-import { useMemo } from "react";
 import { type RunSummary, loopExtras } from "../../engine/engine-types";
 import { formatDuration, formatMetric, schedulerLabel } from "../../logic/format";
-import { paperFigures, speedupOver } from "../../logic/loop-phases";
+import { speedupOver } from "../../logic/loop-phases";
 import { SfChart } from "./SfChart";
 
-export function LoopPanel(props: { readonly summary: RunSummary; readonly scenarioText: string }) {
-  const { summary, scenarioText } = props;
-  const figures = useMemo(() => paperFigures(scenarioText), [scenarioText]);
+export function LoopPanel(props: { readonly summary: RunSummary }) {
+  const { summary } = props;
   const baseline = summary.runs.some((r) => r.scheduler === "static-bs") ? "static-bs" : summary.runs[0]?.scheduler ?? "";
   const speedups = speedupOver(summary, baseline);
   const best = min(summary.runs, (r) => r.metrics.makespan_ns) ?? Number.NaN;
@@ -54,20 +53,6 @@ export function LoopPanel(props: { readonly summary: RunSummary; readonly scenar
             })}
           </tbody>
         </table>
-        {figures.length > 0 && (
-          <aside className="paper-figures" data-testid="paper-figures">
-            <h3>The paper reports</h3>
-            <ul>
-              {figures.map((f) => (
-                <li key={f.label}>
-                  {f.label}: <strong>{f.value}</strong>
-                  {f.source && <span className="muted"> ({f.source})</span>}
-                </li>
-              ))}
-            </ul>
-            <p className="muted">Compare with the simulated columns on the left; costs and SFs are estimates shaped like the paper's programs.</p>
-          </aside>
-        )}
       </div>
       <SfChart summary={summary} />
     </section>

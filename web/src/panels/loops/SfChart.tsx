@@ -1,5 +1,5 @@
 // Per-loop speedup factor: the true SF of each loop (grey bars) against the SF
-// each schedule estimated (dots), as in seed 003 Fig. 2 and Fig. 9(c).
+// each schedule estimated (dots), as in Saez et al. Fig. 2 and Fig. 9(c).
 import { max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
 import type { RunSummary } from "../../engine/engine-types";

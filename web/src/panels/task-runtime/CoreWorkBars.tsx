@@ -1,4 +1,4 @@
-// Work time per core for every scheduler (seed 001 Fig. 6): kernels only, no runtime activity or idleness.
+// Work time per core for every scheduler (Chen et al. Fig. 6): kernels only, no runtime activity or idleness.
 import { max as d3max } from "d3-array";
 import type { PlatformSummary, RunInfo } from "../../engine/engine-types";
 import { formatDuration, schedulerLabel } from "../../logic/format";

@@ -1,4 +1,4 @@
-// One pie per scheduler: the execution places its priority tasks ran on (seed 001 Fig. 5),
+// One pie per scheduler: the execution places its priority tasks ran on (Chen et al. Fig. 5),
 // with a legend labelled like the paper, "(C2,4)" = 4 cores from core 2, largest share first.
 import { sum } from "d3-array";
 import { type RunInfo, taskExtras } from "../../engine/engine-types";

@@ -1,10 +1,14 @@
 // The Performance Trace Table as a heatmap (rows = leader core, columns = width,
 // colour = predicted time), one per task type, with a slider and a play button
-// that replay how the table learned during the run.
+// that replay how the table learned during the run. A plain run keeps only the
+// final table: the history is asked of the engine (which runs that scheduler
+// again with it recorded) when the heatmap is shown.
 import { useEffect, useMemo, useState } from "react";
-import { type PlatformSummary, type RunInfo, taskExtras } from "../../engine/engine-types";
+import { type PlatformSummary, type PttHistory, type RunInfo, taskExtras } from "../../engine/engine-types";
 import { formatDuration, schedulerLabel } from "../../logic/format";
 import { globalChoices, heatColor, heatTextColor, pttGrid } from "../../logic/task-runtime";
+import { useAppStore, useEngine } from "../../state/AppProvider";
+import { selectResult } from "../../state/selectors";
 
 const CELL_W = 84;
 const CELL_H = 22;
@@ -14,7 +18,9 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
   const [runIndex, setRunIndex] = useState(withPtt.length > 0 ? withPtt[withPtt.length - 1].index : 0);
   const run = props.runs[runIndex] ?? withPtt[0]?.run;
   const metrics = run ? taskExtras(run) : null;
-  const snapshots = metrics?.ptt.snapshots ?? [];
+  const ptt = usePttHistory(runIndex, metrics?.ptt ?? null);
+  const loaded = ptt?.history === true;
+  const snapshots = ptt?.snapshots ?? [];
   const [step, setStep] = useState(Math.max(0, snapshots.length - 1));
   const [playing, setPlaying] = useState(false);
   const last = Math.max(0, snapshots.length - 1);
@@ -36,14 +42,14 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
   }, [playing, last]);
 
   const grids = useMemo(
-    () => (metrics && snapshots.length > 0 ? props.taskTypes.map((_, type) => pttGrid(metrics, snapshots[at], type, props.platform.n_cores)) : []),
-    [metrics, snapshots, at, props.taskTypes, props.platform.n_cores],
+    () => (ptt && snapshots.length > 0 ? props.taskTypes.map((_, type) => pttGrid(ptt, snapshots[at], type, props.platform.n_cores)) : []),
+    [ptt, snapshots, at, props.taskTypes, props.platform.n_cores],
   );
-  if (!run || !metrics || snapshots.length === 0) return null;
+  if (!run || !ptt || snapshots.length === 0) return null;
   const snap = snapshots[at];
 
   return (
-    <div className="ptt" data-testid="ptt-heatmap">
+    <div className="ptt" data-testid="ptt-heatmap" data-history={loaded ? "loaded" : "final-only"}>
       <div className="ptt-controls">
         <label className="picker">
           PTT of
@@ -55,7 +61,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
             ))}
           </select>
         </label>
-        <button type="button" data-testid="ptt-play" onClick={() => (playing ? setPlaying(false) : (setStep(at >= last ? 0 : at), setPlaying(true)))}>
+        <button type="button" data-testid="ptt-play" disabled={!loaded} onClick={() => (playing ? setPlaying(false) : (setStep(at >= last ? 0 : at), setPlaying(true)))}>
           {playing ? "Pause" : "Play"}
         </button>
         <input
@@ -63,6 +69,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
           min={0}
           max={last}
           value={at}
+          disabled={!loaded}
           data-testid="ptt-slider"
           aria-label="PTT snapshot"
           onChange={(e) => {
@@ -76,7 +83,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
       </div>
       <div className="ptt-grids">
         {grids.map((grid, type) => {
-          const choice = globalChoices(metrics, snap, type);
+          const choice = globalChoices(ptt, snap, type);
           const mark = (label: string) => (label === choice.fastest ? "★" : "") + (label === choice.cheapest ? "◆" : "");
           return (
           <figure key={type} className="ptt-grid" data-testid="ptt-grid" data-task-type={props.taskTypes[type]}>
@@ -127,4 +134,28 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
       </div>
     </div>
   );
+}
+
+/** The PTT of run `run` over time: `own` when it already has its history, otherwise fetched from the engine (`own`, the final table, meanwhile). */
+function usePttHistory(run: number, own: PttHistory | null): PttHistory | null {
+  const engine = useEngine();
+  const sessionId = useAppStore(selectResult)?.sessionId;
+  const [fetched, setFetched] = useState<{ key: string; ptt: PttHistory } | null>(null);
+  const key = `${sessionId}:${run}`;
+  const needed = own !== null && !own.history && sessionId !== undefined;
+  useEffect(() => {
+    if (!needed || sessionId === undefined) return;
+    let cancelled = false;
+    engine.pttHistory(sessionId, run).then(
+      (ptt) => {
+        if (!cancelled && ptt) setFetched({ key: `${sessionId}:${run}`, ptt });
+      },
+      // A newer simulation replaced this one: its own heatmap asks again.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [engine, needed, sessionId, run]);
+  return fetched?.key === key ? fetched.ptt : own;
 }

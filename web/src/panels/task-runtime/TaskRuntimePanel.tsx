@@ -1,7 +1,6 @@
-// Seed 001's task-runtime views under the metrics table: paper values, priority-place pies, per-core work, PTT heatmap.
+// Chen et al.'s task-runtime views under the metrics table: priority-place pies, per-core work, PTT heatmap.
 import type { RunSummary } from "../../engine/engine-types";
 import { CoreWorkBars } from "./CoreWorkBars";
-import { PaperTable } from "./PaperTable";
 import { PriorityPies } from "./PriorityPies";
 import { PttHeatmap } from "./PttHeatmap";
 
@@ -10,14 +9,8 @@ export function TaskRuntimePanel(props: { readonly summary: RunSummary }) {
   if (summary.level !== "tasks") return null;
   return (
     <section className="task-runtime" data-testid="task-runtime">
-      {summary.paper && summary.paper.length > 0 && (
-        <details open className="task-runtime-section">
-          <summary>Paper versus simulation</summary>
-          <PaperTable rows={summary.paper} />
-        </details>
-      )}
       <details open className="task-runtime-section">
-        <summary title="Execution place (Cx,w): w cores starting at core x, as in seed 001 Fig. 5">Where priority tasks ran (execution place (C<i>core</i>,<i>width</i>))</summary>
+        <summary title="Execution place (Cx,w): w cores starting at core x, as in Chen et al. Fig. 5">Where priority tasks ran (execution place (C<i>core</i>,<i>width</i>))</summary>
         <PriorityPies runs={summary.runs} />
       </details>
       <details open className="task-runtime-section">
@@ -25,7 +18,7 @@ export function TaskRuntimePanel(props: { readonly summary: RunSummary }) {
         <CoreWorkBars runs={summary.runs} platform={summary.platform} />
       </details>
       <details open className="task-runtime-section">
-        <summary title="The Performance Trace Table: predicted time of each task type on each execution place, learned online (seed 001 §4.1.1)">Performance Trace Table (PTT)</summary>
+        <summary title="The Performance Trace Table: predicted time of each task type on each execution place, learned online (Chen et al. §4.1.1)">Performance Trace Table (PTT)</summary>
         <PttHeatmap key={summary.scenario_name + summary.runs.length} runs={summary.runs} taskTypes={summary.groups} platform={summary.platform} />
       </details>
     </section>

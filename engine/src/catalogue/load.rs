@@ -1,0 +1,55 @@
+//! Parses the embedded catalogue files (`build.rs` lists them) into a [`Catalogue`]: `papers.json`, `platforms/*.json`,
+//! `classes/*.json`, `presets/*.json`; a file's name must be its entry's `name`.
+
+use crate::error::{InputError, InputResult};
+
+use super::{Catalogue, ClassSet, Paper, PlatformEntry, Preset};
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/catalogue_files.rs"));
+}
+
+/// Parses one file; the error names the file, and serde's message the line and column.
+fn parse<T: serde::de::DeserializeOwned>(path: &str, text: &str) -> InputResult<T> {
+    serde_json::from_str(text).map_err(|e| InputError::new(path, e.to_string()))
+}
+
+/// The stem of `dir/stem.json`, if `path` is a file directly in `dir`.
+fn stem<'a>(path: &'a str, dir: &str) -> Option<&'a str> {
+    path.strip_prefix(dir)?.strip_prefix('/')?.strip_suffix(".json").filter(|s| !s.contains('/'))
+}
+
+fn named(path: &str, stem: &str, name: &str) -> InputResult<()> {
+    if stem == name {
+        Ok(())
+    } else {
+        Err(InputError::new(format!("{path}.name"), format!("is '{name}' but the file is called {stem}.json")))
+    }
+}
+
+/// Parses every file; the error names the file and field.
+pub(super) fn parse_all() -> InputResult<Catalogue> {
+    let mut c = Catalogue::default();
+    for &(path, text) in files::FILES {
+        if path == "papers.json" {
+            c.papers = parse::<Vec<Paper>>(path, text)?;
+        } else if let Some(s) = stem(path, "platforms") {
+            let p: PlatformEntry = parse(path, text)?;
+            named(path, s, &p.name)?;
+            c.platforms.push(p);
+        } else if let Some(s) = stem(path, "classes") {
+            let set: ClassSet = parse(path, text)?;
+            named(path, s, &set.name)?;
+            c.class_sets.insert(set.name.clone(), set);
+        } else if let Some(s) = stem(path, "presets") {
+            let p: Preset = parse(path, text)?;
+            named(path, s, &p.name)?;
+            c.presets.push(p);
+        } else {
+            return Err(InputError::new(path, "is not a catalogue file (papers.json, platforms/, classes/ or presets/)"));
+        }
+    }
+    c.platforms.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
+    c.presets.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
+    Ok(c)
+}

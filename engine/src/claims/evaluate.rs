@@ -1,0 +1,304 @@
+//! Evaluating a claim: its measure on every cell of its grid, the grid aggregated into one value per seed, the mean, min
+//! and max over seeds, and the verdict against the band the paper's words allow.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::catalogue::claim::{Aggregate, Band, ClaimInfo, Judge, Measure, Reduce, Status};
+use crate::catalogue::{Claim, Preset};
+use crate::error::{InputError, InputResult};
+
+use super::cells::{points, Cell, Point};
+use super::measure::{on_cell, reduce};
+
+/// The band as numbers.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Bounds {
+    /// Lower end, if any.
+    pub min: Option<f64>,
+    /// Upper end, if any.
+    pub max: Option<f64>,
+    /// The lower end itself is outside.
+    pub min_strict: bool,
+    /// The upper end itself is outside.
+    pub max_strict: bool,
+}
+
+impl Bounds {
+    /// The bounds of `band` around the paper's `value`.
+    pub fn of(band: &Band, value: f64) -> Bounds {
+        let b = |min: Option<f64>, max: Option<f64>, min_strict: bool, max_strict: bool| Bounds { min, max, min_strict, max_strict };
+        match *band {
+            Band::Around { rel } => b(Some(value - rel * value.abs()), Some(value + rel * value.abs()), false, false),
+            Band::UpTo { rel } => b(Some(value - rel * value.abs()), Some(value), false, false),
+            Band::Below => b(None, Some(value), false, true),
+            Band::Above => b(Some(value), None, true, false),
+            Band::AtMost => b(None, Some(value), false, false),
+            Band::AtLeast => b(Some(value), None, false, false),
+            Band::Range { min, max } => b(Some(min), Some(max), false, false),
+        }
+    }
+
+    /// True when `x` lies in the band.
+    pub fn contains(&self, x: f64) -> bool {
+        let above_min = self.min.is_none_or(|m| if self.min_strict { x > m } else { x >= m });
+        let below_max = self.max.is_none_or(|m| if self.max_strict { x < m } else { x <= m });
+        above_min && below_max
+    }
+
+    /// How far `x` is outside the band (0 inside).
+    pub fn distance(&self, x: f64) -> f64 {
+        let below = self.min.map_or(0.0, |m| (m - x).max(0.0));
+        let above = self.max.map_or(0.0, |m| (x - m).max(0.0));
+        below.max(above)
+    }
+
+    /// The band in words: `2.45 – 3.5`, `< 0`, `≤ 16`.
+    pub fn text(&self, unit: &str) -> String {
+        let n = |x: f64| format_number(x);
+        let u = if unit.is_empty() || unit == "×" { unit.to_string() } else { format!(" {unit}") };
+        match (self.min, self.max) {
+            (Some(a), Some(b)) if a == b => format!("= {}{u}", n(a)),
+            (Some(a), Some(b)) => format!("{} – {}{u}", n(a), n(b)),
+            (None, Some(b)) => format!("{} {}{u}", if self.max_strict { "<" } else { "≤" }, n(b)),
+            (Some(a), None) => format!("{} {}{u}", if self.min_strict { ">" } else { "≥" }, n(a)),
+            (None, None) => "any".into(),
+        }
+    }
+}
+
+/// A number with at most three significant decimals, no trailing zeros.
+pub fn format_number(x: f64) -> String {
+    let digits = if x.abs() >= 100.0 { 1 } else if x.abs() >= 10.0 { 2 } else { 3 };
+    let s = format!("{x:.digits$}");
+    let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s };
+    if s == "-0" { "0".into() } else { s }
+}
+
+/// The simulated value: mean, min and max over seeds of the per-seed values.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Stats {
+    /// Mean over seeds.
+    pub mean: f64,
+    /// Smallest seed.
+    pub min: f64,
+    /// Largest seed.
+    pub max: f64,
+    /// Per seed, seeds 1 … n.
+    pub per_seed: Vec<f64>,
+}
+
+/// Whether the simulated value falls in the band.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Verdict {
+    /// In the band.
+    pub holds: bool,
+    /// Simulated over paper − 1, in percent (absent when the paper's value is 0).
+    pub off_by_pct: Option<f64>,
+    /// `holds`, `off by +12%`, `off by −3.1 %`.
+    pub text: String,
+}
+
+/// One claim, evaluated.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ClaimResult {
+    /// What is shown of the claim.
+    #[serde(flatten)]
+    pub info: ClaimInfo,
+    /// Its preset.
+    pub preset: String,
+    /// The band as numbers.
+    pub bounds: Bounds,
+    /// The band in words.
+    pub band_text: String,
+    /// `grid` (evaluated over its grid and seeds) or `run` (on one run of the preset, one cell of the grid).
+    pub scope: &'static str,
+    /// Cells run.
+    pub cells: usize,
+    /// The simulated value, if it could be measured.
+    pub simulated: Option<Stats>,
+    /// The verdict, if measured.
+    pub verdict: Option<Verdict>,
+    /// Why it could not be measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub error: Option<String>,
+}
+
+/// The measure on each point, or `None` if one is missing.
+fn values(m: &Measure, points: &[&Point], runs: &Runs<'_>) -> Option<Vec<f64>> {
+    points.iter().map(|p| on_cell(m, runs(p)?)).collect()
+}
+
+fn combine(how: &Aggregate, points: &[&Point], names: &[&str], m: &Measure, runs: &Runs<'_>) -> Option<f64> {
+    match how {
+        Aggregate::All(r) => reduce(*r, &values(m, points, runs)?),
+        Aggregate::Nested { first, over, then } => {
+            let inner: Vec<usize> = names.iter().enumerate().filter(|(_, n)| over.iter().any(|o| o == *n)).map(|(i, _)| i).collect();
+            let mut groups: BTreeMap<Vec<usize>, Vec<&Point>> = BTreeMap::new();
+            for p in points {
+                let key: Vec<usize> = p.at.iter().enumerate().filter(|(i, _)| !inner.contains(i)).map(|(_, &v)| v).collect();
+                groups.entry(key).or_default().push(p);
+            }
+            reduce(*then, &groups.values().map(|g| reduce(*first, &values(m, g, runs)?)).collect::<Option<Vec<_>>>()?)
+        }
+    }
+}
+
+fn simple(how: &Aggregate) -> Reduce {
+    match how {
+        Aggregate::All(r) => *r,
+        Aggregate::Nested { first, .. } => *first,
+    }
+}
+
+/// The runs of a grid point, for one seed.
+type Runs<'r> = dyn Fn(&Point) -> Option<&'r [Value]> + 'r;
+
+/// `of` reduced over the points where axis `a` has value `i`.
+fn over(claim: &Claim, of: &Measure, points: &[&Point], a: usize, i: usize, runs: &Runs<'_>) -> Option<f64> {
+    let sub: Vec<&Point> = points.iter().copied().filter(|p| p.at[a] == i).collect();
+    reduce(simple(&claim.aggregate), &values(of, &sub, runs)?)
+}
+
+/// The claim's value for one seed, given the runs of each grid point.
+fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
+    let names: Vec<&str> = claim.grid.iter().map(|a| a.name()).collect();
+    let points: Vec<&Point> = points.iter().collect();
+    let axis_at = |axis: &str, label: &Value| -> Option<(usize, usize)> {
+        let a = names.iter().position(|n| *n == axis)?;
+        Some((a, claim.grid[a].index_of(label)?))
+    };
+    match &claim.measure {
+        Measure::Change { of, axis, from, to, difference } => {
+            let ((a, f), (_, t)) = (axis_at(axis, from)?, axis_at(axis, to)?);
+            let (x, y) = (over(claim, of, &points, a, f, runs)?, over(claim, of, &points, a, t, runs)?);
+            Some(if *difference { y - x } else { (y / x - 1.0) * 100.0 })
+        }
+        Measure::Lead { of, axis, at, lower_is_better } => {
+            let (a, i) = axis_at(axis, at)?;
+            let own = over(claim, of, &points, a, i, runs)?;
+            let others = (0..claim.grid[a].values.len()).filter(|&j| j != i).map(|j| over(claim, of, &points, a, j, runs)).collect::<Option<Vec<_>>>()?;
+            let best = reduce(if *lower_is_better { Reduce::Min } else { Reduce::Max }, &others)?;
+            Some(if *lower_is_better { (best / own - 1.0) * 100.0 } else { (own / best - 1.0) * 100.0 })
+        }
+        m => combine(&claim.aggregate, &points, &names, m, runs),
+    }
+}
+
+fn verdict(claim: &Claim, bounds: &Bounds, stats: &Stats) -> Verdict {
+    let judged = match claim.judge {
+        Judge::Mean => stats.mean,
+        Judge::EverySeed => stats.per_seed.iter().copied().fold(stats.mean, |w, x| if bounds.distance(x) > bounds.distance(w) { x } else { w }),
+    };
+    let holds = match claim.judge {
+        Judge::Mean => bounds.contains(stats.mean),
+        Judge::EverySeed => stats.per_seed.iter().all(|&x| bounds.contains(x)),
+    };
+    let off_by_pct = (claim.value != 0.0).then(|| (judged / claim.value - 1.0) * 100.0);
+    let sign = |x: f64| if x > 0.0 { "+" } else if x < 0.0 { "-" } else { "" };
+    let text = match (holds, off_by_pct) {
+        (true, _) => "holds".to_string(),
+        (false, Some(p)) => format!("off by {}{:.*}%", sign(p), if p.abs() >= 10.0 { 0 } else { 1 }, p.abs()),
+        (false, None) => format!("off by {}{} {}", sign(judged), format_number(judged.abs()), claim.unit),
+    };
+    Verdict { holds, off_by_pct, text }
+}
+
+/// A result before measuring: the claim, its preset and band.
+fn unmeasured(preset: &Preset, claim: &Claim, scope: &'static str) -> ClaimResult {
+    let bounds = Bounds::of(&claim.band, claim.value);
+    ClaimResult {
+        info: claim.info(),
+        preset: preset.name.clone(),
+        band_text: bounds.text(&claim.unit),
+        bounds,
+        scope,
+        cells: 0,
+        simulated: None,
+        verdict: None,
+        error: None,
+    }
+}
+
+fn with_values(claim: &Claim, mut r: ClaimResult, per_seed: Vec<f64>) -> ClaimResult {
+    let stats = Stats {
+        mean: per_seed.iter().sum::<f64>() / per_seed.len().max(1) as f64,
+        min: per_seed.iter().copied().fold(f64::MAX, f64::min),
+        max: per_seed.iter().copied().fold(f64::MIN, f64::max),
+        per_seed,
+    };
+    r.verdict = Some(verdict(claim, &r.bounds, &stats));
+    r.simulated = Some(stats);
+    r
+}
+
+/// Evaluates `claim` of `preset` over seeds 1 … `seeds` from rows keyed by [`Cell::key`] (each the runs of that cell).
+pub fn evaluate(preset: &Preset, claim: &Claim, seeds: u32, rows: &BTreeMap<String, &[Value]>) -> ClaimResult {
+    let mut r = unmeasured(preset, claim, "grid");
+    let pts = match points(claim) {
+        Ok(p) => p,
+        Err(e) => return ClaimResult { error: Some(e.to_string()), ..r },
+    };
+    r.cells = pts.len() * seeds as usize;
+    let mut per_seed = Vec::new();
+    for seed in 1..=seeds as u64 {
+        let runs = move |p: &Point| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied() };
+        match seed_value(claim, &pts, &runs) {
+            Some(v) => per_seed.push(v),
+            None => return ClaimResult { error: Some(format!("seed {seed}: a cell is missing or lacks a value the measure reads")), ..r },
+        }
+    }
+    with_values(claim, r, per_seed)
+}
+
+/// Evaluates the claims of `preset` that one run can measure, on `runs` (one run of the preset, maybe edited).
+pub fn on_run(preset: &Preset, runs: &[Value]) -> Vec<ClaimResult> {
+    preset
+        .claims
+        .iter()
+        .filter(|c| single_run(c))
+        .map(|c| {
+            let mut r = unmeasured(preset, c, "run");
+            r.cells = 1;
+            match on_cell(&c.measure, runs) {
+                Some(v) => with_values(c, r, vec![v]),
+                None => ClaimResult { error: Some("this run lacks a scheduler or metric the claim reads".into()), ..r },
+            }
+        })
+        .collect()
+}
+
+/// True when one run of the preset can measure the claim (a single-cell measure, not a range over cells).
+pub fn single_run(claim: &Claim) -> bool {
+    claim.measure.is_single_run() && claim.aggregate != Aggregate::All(Reduce::RangePct)
+}
+
+/// Checks a claim's record beyond its schema; the error names the field.
+pub fn check(claim: &Claim) -> InputResult<()> {
+    let path = |f: &str| format!("{}.{f}", claim.id);
+    if let Band::Around { rel } | Band::UpTo { rel } = claim.band {
+        if !(rel > 0.0 && rel <= 0.3) {
+            return Err(InputError::new(path("band.rel"), format!("must be in (0, 0.3] (±30% is the widest band), got {rel}")));
+        }
+    }
+    if let Band::Range { min, max } = claim.band {
+        let widest = 0.3 * claim.value.abs();
+        if min > max || (claim.value != 0.0 && (min < claim.value - widest || max > claim.value + widest)) {
+            return Err(InputError::new(path("band"), "a range must contain the paper's value and stay within ±30% of it"));
+        }
+    }
+    if claim.status == Status::KnownGap && claim.gap.trim().is_empty() {
+        return Err(InputError::new(path("gap"), "a known gap names the mechanism the model lacks"));
+    }
+    if matches!(claim.aggregate, Aggregate::Nested { .. }) && !claim.measure.is_single_run() {
+        return Err(InputError::new(path("aggregate"), "change and lead take a simple aggregate"));
+    }
+    Ok(())
+}

@@ -1,0 +1,105 @@
+//! Reading a claim's measure from one cell's runs (`{"scheduler", "metrics", "extras"}` each, see `adapter`), and reducing values.
+
+use serde_json::Value;
+
+use crate::catalogue::claim::{Measure, Reduce};
+
+/// The run of `scheduler` among `runs`.
+fn run<'a>(runs: &'a [Value], scheduler: &str) -> Option<&'a Value> {
+    runs.iter().find(|r| r["scheduler"] == scheduler)
+}
+
+/// The value at dotted `path` (numbers index lists).
+pub fn at<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(value, |v, key| match (v, key.parse::<usize>()) {
+        (Value::Array(items), Ok(i)) => items.get(i),
+        _ => v.get(key),
+    })
+}
+
+/// A finite number at `path` of `scheduler`'s run.
+pub fn read(runs: &[Value], scheduler: &str, path: &str) -> Option<f64> {
+    at(run(runs, scheduler)?, path)?.as_f64().filter(|x| x.is_finite())
+}
+
+fn all(runs: &[Value], names: &[&str], path: &str) -> Option<Vec<f64>> {
+    names.iter().map(|s| read(runs, s, path)).collect()
+}
+
+/// Share, in percent, of `scheduler`'s priority tasks on `places` (summed) or touching each of `cores` (mean).
+fn share(runs: &[Value], scheduler: &str, places: &[String], cores: &[u32]) -> Option<f64> {
+    let list = at(run(runs, scheduler)?, "extras.priority_places")?.as_array()?;
+    let fraction = |keep: &dyn Fn(&Value) -> bool| list.iter().filter(|p| keep(p)).filter_map(|p| p["fraction"].as_f64()).sum::<f64>();
+    if !places.is_empty() {
+        return Some(100.0 * fraction(&|p| places.iter().any(|l| p["label"] == l.as_str())));
+    }
+    let touching = |core: u32| {
+        fraction(&|p| {
+            let (leader, width) = (p["leader"].as_u64().unwrap_or(u64::MAX), p["width"].as_u64().unwrap_or(0));
+            leader <= core as u64 && (core as u64) < leader.saturating_add(width)
+        })
+    };
+    (!cores.is_empty()).then(|| 100.0 * cores.iter().map(|&c| touching(c)).sum::<f64>() / cores.len() as f64)
+}
+
+/// The measure on one cell, for the kinds that read a single cell (`None` for `change` and `lead`, or missing data).
+pub fn on_cell(measure: &Measure, runs: &[Value]) -> Option<f64> {
+    let v = match measure {
+        Measure::Value { scheduler, path, scale } => reduce(Reduce::Mean, &all(runs, &scheduler.names(), path)?)? * scale,
+        Measure::Ratio { num, den, percent } => {
+            let r = read(runs, &num.scheduler, &num.path)? / read(runs, &den.scheduler, &den.path).filter(|d| *d != 0.0)?;
+            if *percent {
+                (r - 1.0) * 100.0
+            } else {
+                r
+            }
+        }
+        Measure::Gain { scheduler, over, path } => {
+            let slowest = reduce(Reduce::Max, &all(runs, &scheduler.names(), path)?)?;
+            let fastest = reduce(Reduce::Min, &all(runs, &over.names(), path)?)?;
+            (fastest / slowest.max(f64::MIN_POSITIVE) - 1.0) * 100.0
+        }
+        Measure::Share { scheduler, places, cores } => share(runs, scheduler, places, cores)?,
+        Measure::Spread { scheduler } => {
+            let mean = read(runs, scheduler, "extras.makespan_mean_ns").filter(|m| *m > 0.0)?;
+            let (lo, hi) = (read(runs, scheduler, "extras.makespan_min_ns")?, read(runs, scheduler, "extras.makespan_max_ns")?);
+            (hi / mean - 1.0).max(1.0 - lo / mean) * 100.0
+        }
+        Measure::MaxOver { scheduler, list, field } => {
+            let items = at(run(runs, scheduler)?, list)?.as_array()?;
+            reduce(Reduce::Max, &items.iter().filter_map(|x| x[field.as_str()].as_f64()).collect::<Vec<_>>())?
+        }
+        Measure::Change { .. } | Measure::Lead { .. } => return None,
+    };
+    v.is_finite().then_some(v)
+}
+
+/// Reduces values; `None` for an empty list.
+pub fn reduce(how: Reduce, values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let max = values.iter().copied().fold(f64::MIN, f64::max);
+    let min = values.iter().copied().fold(f64::MAX, f64::min);
+    let v = match how {
+        Reduce::Mean => values.iter().sum::<f64>() / values.len() as f64,
+        Reduce::Max => max,
+        Reduce::Min => min,
+        Reduce::RangePct => (max / min - 1.0) * 100.0,
+    };
+    v.is_finite().then_some(v)
+}
+
+/// Every metric path a measure reads, with its scheduler (for validation).
+pub fn reads(measure: &Measure) -> Vec<(String, String)> {
+    let pair = |s: &str, p: &str| (s.to_string(), p.to_string());
+    match measure {
+        Measure::Value { scheduler, path, .. } => scheduler.names().into_iter().map(|s| pair(s, path)).collect(),
+        Measure::Ratio { num, den, .. } => vec![pair(&num.scheduler, &num.path), pair(&den.scheduler, &den.path)],
+        Measure::Gain { scheduler, over, path } => scheduler.names().into_iter().chain(over.names()).map(|s| pair(s, path)).collect(),
+        Measure::Share { scheduler, .. } => vec![pair(scheduler, "extras.priority_places")],
+        Measure::Spread { scheduler } => vec![pair(scheduler, "extras.makespan_mean_ns")],
+        Measure::MaxOver { scheduler, list, .. } => vec![pair(scheduler, list)],
+        Measure::Change { of, .. } | Measure::Lead { of, .. } => reads(of),
+    }
+}

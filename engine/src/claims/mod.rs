@@ -1,0 +1,109 @@
+//! The one evaluator of the papers' claims: a claim (catalogue data) expands into cells (preset + overrides + seed), the
+//! cells run through [`adapter`] (the only reader of runs), and [`evaluate`] aggregates them into the simulated mean, min and
+//! max over seeds with a verdict against the band the paper's words allow. The CLI's `fidelity`, the claim tests, the OS
+//! lab's sweeps (cell by cell in the worker) and the run summary's "paper vs simulated" rows all go through here.
+
+pub mod adapter;
+pub mod cells;
+pub mod evaluate;
+pub mod lab;
+pub mod measure;
+pub mod report;
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::catalogue::{self, Claim, Preset};
+use crate::error::{InputError, InputResult};
+use crate::run::ScenarioResult;
+use crate::scenario::Scenario;
+
+pub use cells::{claim_cells, preset_cells, run_cell, run_cells, Cell, Row};
+pub use evaluate::{ClaimResult, Stats, Verdict};
+
+/// Which claims to evaluate.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    /// Only this paper's.
+    pub paper: Option<String>,
+    /// Only this claim.
+    pub claim: Option<String>,
+    /// Only this preset's.
+    pub preset: Option<String>,
+}
+
+impl Filter {
+    fn keeps(&self, preset: &Preset, claim: &Claim) -> bool {
+        self.paper.as_deref().is_none_or(|p| p == claim.paper)
+            && self.claim.as_deref().is_none_or(|c| c == claim.id)
+            && self.preset.as_deref().is_none_or(|p| p == preset.name)
+    }
+}
+
+/// Evaluates the claims of `preset` on rows from [`preset_cells`] (with the same `seeds`); claims whose cells are missing
+/// come back with an error.
+pub fn evaluate_rows(preset: &Preset, rows: &[Row], seeds: Option<u32>) -> Vec<ClaimResult> {
+    let by_key: BTreeMap<String, &[Value]> = rows.iter().map(|r| (r.cell.key(), r.runs.as_slice())).collect();
+    preset.claims.iter().map(|c| evaluate::evaluate(preset, c, seeds.unwrap_or(c.seeds), &by_key)).collect()
+}
+
+/// Runs and evaluates every claim the filter keeps, preset by preset, on up to `threads` threads; `seeds` replaces each
+/// claim's own count. `progress` hears each preset's name and cell count before it runs.
+pub fn fidelity(filter: &Filter, seeds: Option<u32>, threads: usize, progress: &mut dyn FnMut(&str, usize)) -> InputResult<Vec<ClaimResult>> {
+    if let Some(e) = catalogue::load_error() {
+        return Err(e.clone());
+    }
+    let mut out = Vec::new();
+    for preset in catalogue::presets() {
+        let kept: Vec<Claim> = preset.claims.iter().filter(|c| filter.keeps(preset, c)).cloned().collect();
+        if kept.is_empty() {
+            continue;
+        }
+        let only = Preset { claims: kept, ..preset.clone() };
+        let cells = preset_cells(&only, seeds)?;
+        progress(&preset.name, cells.len());
+        let rows = run_cells(&cells, threads).into_iter().collect::<InputResult<Vec<Row>>>()?;
+        out.extend(evaluate_rows(&only, &rows, seeds));
+    }
+    if out.is_empty() && (filter.claim.is_some() || filter.paper.is_some()) {
+        return Err(InputError::new("claim", "no claim matches"));
+    }
+    Ok(out)
+}
+
+/// The claims one run can measure, when `scenario` is (or was edited from) a preset: matched by its name, the preset's title.
+pub fn on_result(scenario: &Scenario, result: &ScenarioResult) -> Vec<ClaimResult> {
+    match catalogue::preset_titled(&scenario.name) {
+        Some(preset) => evaluate::on_run(preset, &adapter::result_values(result)),
+        None => Vec::new(),
+    }
+}
+
+fn json_error(e: serde_json::Error) -> InputError {
+    InputError::new("", e.to_string())
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> InputResult<T> {
+    let value: Value = serde_json::from_str(text).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+    crate::error::from_value(value, "")
+}
+
+/// The cells of preset `name`'s claims as a JSON array.
+pub fn preset_cells_json(name: &str) -> InputResult<String> {
+    let preset = catalogue::preset(name).ok_or_else(|| InputError::new("preset", format!("unknown preset '{name}'")))?;
+    serde_json::to_string(&preset_cells(preset, None)?).map_err(json_error)
+}
+
+/// Runs one cell given as JSON; returns its row as JSON (one call per cell, so the page can show progress).
+pub fn run_cell_json(cell_json: &str) -> InputResult<String> {
+    let cell: Cell = parse_json(cell_json)?;
+    serde_json::to_string(&run_cell(&cell)?).map_err(json_error)
+}
+
+/// Evaluates preset `name`'s claims on rows given as a JSON array; returns the results as JSON.
+pub fn evaluate_json(name: &str, rows_json: &str) -> InputResult<String> {
+    let preset = catalogue::preset(name).ok_or_else(|| InputError::new("preset", format!("unknown preset '{name}'")))?;
+    let rows: Vec<Row> = parse_json(rows_json)?;
+    serde_json::to_string(&evaluate_rows(preset, &rows, None)).map_err(json_error)
+}

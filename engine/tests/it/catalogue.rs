@@ -1,0 +1,140 @@
+//! The catalogue as data, checked: every file parses; every preset expands into a valid scenario (the default first, titles
+//! unique); its guide points at schedulers, cores and time windows its run has; its claims are well formed, refer to its
+//! schedulers and to metric paths that exist in a run of it, and every cell of their grids is a valid scenario; user-visible
+//! text names papers by authors, never internal files; `docs/papers.md` is current.
+
+use std::collections::BTreeSet;
+
+use engine::catalogue::claim::{Aggregate, Measure};
+use engine::catalogue::{self, expand, Preset};
+use engine::claims::cells::{claim_cells, points, scenario_of};
+use engine::claims::{adapter, evaluate, measure};
+
+fn presets() -> &'static [Preset] {
+    assert!(catalogue::load_error().is_none(), "{:?}", catalogue::load_error());
+    catalogue::presets()
+}
+
+#[test]
+fn every_preset_expands_validates_and_round_trips() {
+    let all = presets();
+    assert!(all.len() >= 35);
+    assert_eq!(all[0].name, catalogue::DEFAULT_SCENARIO, "the default preset comes first");
+    let titles: BTreeSet<&str> = all.iter().map(|p| p.title.as_str()).collect();
+    assert_eq!(titles.len(), all.len(), "titles identify presets in links and summaries");
+    let orders: BTreeSet<u32> = all.iter().map(|p| p.order).collect();
+    assert_eq!(orders.len(), all.len(), "orders are unique");
+    for p in all {
+        let s = catalogue::scenario(&p.name).unwrap_or_else(|| panic!("{}: {:?}", p.name, expand::scenario_of(p, &Default::default(), None).err()));
+        assert_eq!(s.name, p.title);
+        let again = engine::Scenario::from_json(&s.to_json()).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        assert_eq!(again, s, "{}", p.name);
+        if let Some(id) = &p.paper {
+            assert!(catalogue::paper(id).is_some(), "{}: unknown paper {id}", p.name);
+        }
+        assert!(!p.description.is_empty() && !p.figure.is_empty() && !p.question.is_empty(), "{}", p.name);
+        assert_eq!(catalogue::guide(&p.name).map(|g| g.steps.len()), Some(p.steps.len()));
+    }
+    assert_eq!(catalogue::papers().len(), 4);
+    assert!(catalogue::platforms().len() >= 8);
+}
+
+/// Every text a user may read: presets, steps, claims, platforms, class sets, papers.
+fn user_texts() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for p in presets() {
+        for (what, t) in [("title", &p.title), ("description", &p.description), ("figure", &p.figure), ("question", &p.question)] {
+            out.push((format!("{}.{what}", p.name), t.clone()));
+        }
+        for (i, s) in p.steps.iter().enumerate() {
+            out.push((format!("{}.steps[{i}]", p.name), format!("{} {}", s.title, s.text)));
+        }
+        for c in &p.claims {
+            out.push((c.id.clone(), format!("{} {} {} {} {}", c.figure, c.label, c.claim, c.note, c.gap)));
+        }
+    }
+    for p in catalogue::platforms() {
+        out.push((p.name.clone(), format!("{} {}", p.title, p.description)));
+    }
+    for s in catalogue::catalogue().class_sets.values() {
+        out.push((s.name.clone(), s.description.clone()));
+    }
+    for p in catalogue::papers() {
+        out.push((p.id.clone(), p.summary.clone()));
+    }
+    out
+}
+
+#[test]
+fn user_visible_text_cites_papers_by_authors_and_names_no_internal_files() {
+    for (what, text) in user_texts() {
+        let lower = text.to_lowercase();
+        for bad in ["seed 00", "model.md", "targets.md", ".rs", "engine/", "summary.paper", "presets_"] {
+            assert!(!lower.contains(bad), "{what} mentions '{bad}': {text}");
+        }
+    }
+}
+
+fn n_cores(s: &engine::Scenario) -> u32 {
+    s.platform.clusters.iter().map(|c| c.cores).sum()
+}
+
+#[test]
+fn guides_and_claims_point_at_what_the_runs_have() {
+    let mut ids = BTreeSet::new();
+    for p in presets() {
+        let s = catalogue::scenario(&p.name).expect("preset");
+        let result = engine::run::run(&s).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        let runs = adapter::result_values(&result);
+        let known = |name: &str| s.schedulers.iter().any(|x| x == name);
+        assert!((3..=6).contains(&p.steps.len()), "{}: {} steps", p.name, p.steps.len());
+        for st in &p.steps {
+            assert!(!st.title.is_empty() && !st.text.is_empty(), "{}: empty step", p.name);
+            assert!(st.scheduler.as_deref().is_none_or(known), "{}: step scheduler {:?}", p.name, st.scheduler);
+            assert!(st.core.is_none_or(|c| c < n_cores(&s)), "{}: step core {:?}", p.name, st.core);
+            if let Some([t0, t1]) = st.window_ns {
+                let makespan = |name: &str| result.runs.iter().find(|r| r.scheduler == name).map(|r| r.metrics.makespan_ns);
+                let end = st.scheduler.as_deref().and_then(makespan).unwrap_or_else(|| result.runs.iter().map(|r| r.metrics.makespan_ns).max().unwrap_or(0));
+                assert!(t0 < t1 && t0 < end, "{}: window [{t0}, {t1}] against makespan {end}", p.name);
+            }
+        }
+        for c in &p.claims {
+            assert!(ids.insert(c.id.clone()), "claim id {} twice", c.id);
+            assert!(c.id.starts_with(&format!("{}-", c.paper)), "{}: ids start with the paper's id", c.id);
+            assert!(catalogue::paper(&c.paper).is_some(), "{}: unknown paper", c.id);
+            assert!(c.seeds >= 5, "{}: paper claims take at least five seeds", c.id);
+            evaluate::check(c).unwrap_or_else(|e| panic!("{e}"));
+            let names: Vec<&str> = c.grid.iter().map(|a| a.name()).collect();
+            assert_eq!(names.iter().collect::<BTreeSet<_>>().len(), names.len(), "{}: axis names are unique", c.id);
+            if let Measure::Change { axis, from, to, .. } = &c.measure {
+                let a = c.grid.iter().find(|a| a.name() == axis).unwrap_or_else(|| panic!("{}: no axis {axis}", c.id));
+                assert!(a.index_of(from).is_some() && a.index_of(to).is_some(), "{}: {from} or {to} is not a value of {axis}", c.id);
+            }
+            if let Measure::Lead { axis, at, .. } = &c.measure {
+                let a = c.grid.iter().find(|a| a.name() == axis).unwrap_or_else(|| panic!("{}: no axis {axis}", c.id));
+                assert!(a.index_of(at).is_some(), "{}: {at} is not a value of {axis}", c.id);
+            }
+            if let Aggregate::Nested { over, .. } = &c.aggregate {
+                assert!(over.iter().all(|o| names.contains(&o.as_str())), "{}: nested aggregate over unknown axes", c.id);
+            }
+            for (sched, path) in measure::reads(&c.measure) {
+                assert!(known(&sched), "{}: scheduler {sched} is not in {}", c.id, p.name);
+                let run = runs.iter().find(|r| r["scheduler"] == sched.as_str()).expect("run");
+                assert!(measure::at(run, &path).is_some(), "{}: a run of {} has no {path}", c.id, p.name);
+            }
+            assert_eq!(points(c).expect("points").len() * c.seeds as usize, claim_cells(p, c, c.seeds).expect("cells").len());
+            for cell in claim_cells(p, c, 1).expect("cells") {
+                let cs = scenario_of(&cell).unwrap_or_else(|e| panic!("{}: cell {:?}: {e}", c.id, cell.set));
+                for (sched, _) in measure::reads(&c.measure) {
+                    assert!(cs.schedulers.contains(&sched), "{}: a cell lacks {sched}", c.id);
+                }
+            }
+        }
+    }
+    assert!(ids.len() >= 100, "{} claims", ids.len());
+}
+
+#[test]
+fn papers_md_is_current() {
+    crate::claims::check_file("docs/papers.md", &engine::claims::report::papers_markdown());
+}

@@ -1,0 +1,102 @@
+//! Model checks of the OS level that are not paper claims: the ideal bound of Chronaki et al.'s Eq. 4 that no run may beat,
+//! determinism, every OS preset running, exclusive cores and conserved work under every OS scheduler. The papers' claims
+//! are in the catalogue (`claims.rs` holds them to their bands).
+
+use std::collections::BTreeMap;
+
+use engine::claims::cells::{run_cell, scenario_of, Cell};
+use engine::Scenario;
+
+/// A bare applications scenario: `workload` (an application or a mix) on `config` under `schedulers`.
+pub fn os_scenario(config: &str, workload: &str, schedulers: &[&str], seed: u64) -> engine::InputResult<Scenario> {
+    scenario_of(&cell(config, workload, schedulers, seed))
+}
+
+fn cell(config: &str, workload: &str, schedulers: &[&str], seed: u64) -> Cell {
+    let set = BTreeMap::from([
+        ("platform".to_string(), serde_json::json!(config)),
+        ("workload".to_string(), serde_json::json!(workload)),
+        ("schedulers".to_string(), serde_json::json!(schedulers)),
+    ]);
+    Cell { index: 0, preset: None, set, seed }
+}
+
+fn extras(config: &str, workload: &str, scheduler: &str) -> serde_json::Value {
+    let row = run_cell(&cell(config, workload, &[scheduler], 1)).unwrap_or_else(|e| panic!("{scheduler} on {config} with {workload}: {e}"));
+    row.runs[0]["extras"].clone()
+}
+
+/// Chronaki et al. Eq. 4: the ideal speedup B·ratio + L bounds every run. Tolerance: 0.5% for the rounding of integer time.
+#[test]
+fn no_run_beats_the_ideal_bound() {
+    let mut checked = 0;
+    for config in ["0+4", "2+2", "4+0", "4+1", "4+4"] {
+        for app in ["blackscholes", "bodytrack", "canneal", "ferret", "swaptions"] {
+            for sched in ["pinned", "linux", "gts", "cs", "iks", "loop-dynamic", "tasks"] {
+                let e = extras(&format!("odroid-xu3:{config}"), app, sched);
+                let (s, ideal) = (e["speedup"].as_f64().expect("speedup"), e["ideal_speedup"].as_f64().expect("ideal"));
+                assert!(s > 0.5 && s <= ideal * 1.005, "{sched} {app} {config}: speedup {s:.3} vs ideal {ideal:.3}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 175);
+    // The bound itself is Eq. 4 on the Odroid: bodytrack on 2+2 is 2 × 4.16 + 2.
+    let e = extras("odroid-xu3:2+2", "bodytrack", "pinned");
+    assert!((e["ideal_speedup"].as_f64().expect("ideal") - 10.32).abs() < 1e-9);
+}
+
+/// The same scenario and seed give the same schedule, and every OS-level preset runs.
+#[test]
+fn os_runs_are_deterministic_and_every_preset_runs() {
+    let s = os_scenario("gem5-8l8s", "BF", &["linux", "gts", "cs", "iks"], 7).expect("scenario");
+    let a = engine::run::run(&s).expect("run");
+    let b = engine::run::run(&s).expect("run");
+    for (x, y) in a.runs.iter().zip(&b.runs) {
+        assert_eq!(x.record.start_ns, y.record.start_ns);
+        assert_eq!(x.record.lane, y.record.lane);
+        assert_eq!(x.metrics, y.metrics);
+    }
+    let figures: Vec<_> = engine::catalogue::presets().iter().filter(|p| p.lab.is_some()).collect();
+    assert_eq!(figures.len(), 8);
+    for p in figures {
+        let s = engine::catalogue::scenario(&p.name).expect("preset");
+        let r = engine::run::run(&s).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        assert!(r.runs.iter().all(|run| run.os_metrics().is_some()), "{}", p.name);
+        assert!(engine::claims::lab::Grid::of_figure(&p.name).is_some_and(|g| !g.is_empty()), "{} has a sweep", p.name);
+    }
+}
+
+/// Invariants of the thread simulator for every OS scheduler: a core runs one thread at a time, and the work done
+/// (segment time × speed of the application on that core) equals the applications' work. Tolerance: 1 ns of rounding per item.
+#[test]
+fn threads_never_share_a_core_and_work_is_conserved() {
+    use engine::model::apps::workload_by_name;
+    use engine::model::SpeedState;
+    for (config, workload) in [("odroid-xu3:4+2", "bodytrack"), ("gem5-6l13s", "BB"), ("odroid-xu3:2+3", "DC"), ("gem5-4l18s", "CF")] {
+        for sched in ["pinned", "linux", "gts", "cs", "iks", "pbs", "lcss", "pbs[lb=off]", "loop-dynamic"] {
+            let s = os_scenario(config, workload, &[sched], 3).expect("scenario");
+            let r = engine::run::run(&s).unwrap_or_else(|e| panic!("{sched} {config} {workload}: {e}"));
+            let rec = &r.runs[0].record;
+            let mix = workload_by_name(workload).expect("mix");
+            let (apps, classes) = mix.resolve(&s.platform, "w").expect("resolve");
+            let speed = SpeedState::new(&s.platform, &classes);
+            let mut done = vec![0.0f64; apps.len()];
+            let mut items = vec![0u64; apps.len()];
+            for i in 0..rec.len() {
+                if i > 0 && rec.lane[i] == rec.lane[i - 1] {
+                    assert!(rec.start_ns[i] >= rec.end_ns[i - 1], "{sched}: overlap on core {}", rec.lane[i]);
+                }
+                if rec.kind[i] == 0 {
+                    let a = rec.group[i] as usize;
+                    done[a] += (rec.end_ns[i] - rec.start_ns[i]) as f64 * speed.speed(rec.lane[i] as usize, apps[a].class);
+                    items[a] += 1;
+                }
+            }
+            for (a, app) in apps.iter().enumerate() {
+                let slack = 4.0 * (items[a] as f64 + app.profile.chunks as f64 * app.profile.regions as f64 + 2.0 * app.threads as f64 * app.profile.regions as f64);
+                assert!((done[a] - app.profile.work_ns).abs() <= slack, "{sched} {config} {workload} {}: did {} of {}", app.name, done[a], app.profile.work_ns);
+            }
+        }
+    }
+}

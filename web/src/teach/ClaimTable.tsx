@@ -1,0 +1,47 @@
+// "Paper vs simulated": the engine's verdicts on the papers' claims, for one run (the run summary's `claims`) or for a
+// sweep over seeds (the OS lab's `evaluateClaims`). The engine evaluates; this only shows.
+import type { ReactNode } from "react";
+import type { ClaimResult } from "../engine/engine-types";
+import { simulatedText, verdictText, withUnit } from "./claim-rows";
+
+export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; readonly heading: ReactNode; readonly note?: ReactNode }) {
+  if (props.rows.length === 0) return null;
+  const oneRun = props.rows.every((r) => r.scope === "run");
+  return (
+    <section className="paper-table" data-testid="paper-vs-sim" aria-label="Paper vs simulated">
+      <h2>{props.heading}</h2>
+      {props.note && <p className="muted">{props.note}</p>}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">What the paper says</th>
+            <th scope="col">Paper</th>
+            <th scope="col" title="The values the paper's words allow">Band</th>
+            <th scope="col">{oneRun ? "This run" : "Simulated (range over seeds)"}</th>
+            <th scope="col">Verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.id} data-testid="paper-row" data-claim={r.id} data-holds={r.verdict?.holds ?? ""}>
+              <th scope="row" title={r.claim}>
+                {r.figure} · {r.label}
+                {r.note && <div className="muted paper-note">{r.note}</div>}
+                {r.status === "known_gap" && r.gap && <div className="muted paper-note">Known gap: {r.gap}</div>}
+              </th>
+              <td>{withUnit(r.value, r.unit)}</td>
+              <td>{r.band_text}</td>
+              <td data-testid="paper-simulated" title={r.error}>
+                {simulatedText(r)}
+              </td>
+              <td className={r.verdict?.holds ? "claim-holds" : "claim-off"} data-testid="paper-verdict">
+                {verdictText(r)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {oneRun && <p className="muted">Each row measures this run only; where the paper's value aggregates several configurations or seeds, the gallery card gives the verdict over all of them.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "vitest";
+import type { ClaimResult } from "../engine/engine-types";
+import { claimsByPreset, simulatedText, verdictText, withUnit } from "./claim-rows";
+
+const claim = (preset: string, per_seed: number[], verdict: ClaimResult["verdict"], unit = "×"): ClaimResult => ({
+  id: `x-${preset}`,
+  paper: "chen2020",
+  figure: "Fig. 4(a)",
+  label: "DAM-C over RWS",
+  claim: "up to 3.5×",
+  unit,
+  value: 3.5,
+  status: "known_gap",
+  seeds: per_seed.length,
+  preset,
+  bounds: { min: 2.45, max: 3.5, min_strict: false, max_strict: false },
+  band_text: "2.45 – 3.5×",
+  scope: per_seed.length > 1 ? "grid" : "run",
+  cells: per_seed.length,
+  simulated: per_seed.length ? { mean: per_seed.reduce((a, b) => a + b, 0) / per_seed.length, min: Math.min(...per_seed), max: Math.max(...per_seed), per_seed } : null,
+  verdict,
+});
+
+test("values carry their unit; one run shows its value, several seeds the mean and range", () => {
+  expect(withUnit(3.5, "×")).toBe("3.50×");
+  expect(withUnit(14, "%")).toBe("14.0 %");
+  expect(simulatedText(claim("a", [2.2], { holds: false, off_by_pct: -37, text: "off by -37%" }))).toBe("2.20×");
+  expect(simulatedText(claim("a", [2, 2.4], null))).toBe("2.20× (2.00 – 2.40)");
+  expect(simulatedText(claim("a", [2, 2], null))).toBe("2.00×");
+  expect(simulatedText(claim("a", [], null))).toBe("—");
+});
+
+test("verdicts read from the engine, and claims group by preset", () => {
+  expect(verdictText(claim("a", [3], { holds: true, off_by_pct: null, text: "holds" }))).toBe("holds");
+  expect(verdictText({ ...claim("a", [], null), error: "missing" })).toBe("not measured");
+  const groups = claimsByPreset([claim("a", [1], null), claim("b", [1], null), claim("a", [2], null)]);
+  expect([...groups.keys()]).toEqual(["a", "b"]);
+  expect(groups.get("a")?.length).toBe(2);
+});

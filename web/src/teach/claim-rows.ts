@@ -1,0 +1,30 @@
+// The engine's claim results as table text, and the gallery's verdicts by preset. Pure, unit-tested; the engine does the
+// evaluating (engine/src/claims), this only formats.
+import type { ClaimResult } from "../engine/engine-types";
+import { formatMetric } from "../logic/format";
+
+/** A value with its unit: "3.5×", "14 %", "0.75 W". */
+export function withUnit(value: number, unit: string): string {
+  const text = formatMetric(value, 3);
+  return unit === "" || unit === "×" ? `${text}${unit}` : `${text} ${unit}`;
+}
+
+/** The simulated value: one run's value, or the mean over seeds with its range. */
+export function simulatedText(r: ClaimResult): string {
+  const s = r.simulated;
+  if (!s) return "—";
+  const mean = withUnit(s.mean, r.unit);
+  return s.per_seed.length > 1 && s.min !== s.max ? `${mean} (${formatMetric(s.min, 3)} – ${formatMetric(s.max, 3)})` : mean;
+}
+
+/** "holds", "off by -36%", or why it was not measured. */
+export function verdictText(r: ClaimResult): string {
+  return r.verdict?.text ?? (r.error ? "not measured" : "—");
+}
+
+/** The evaluated claims of each preset, from `asymlab fidelity --json`. */
+export function claimsByPreset(claims: readonly ClaimResult[]): Map<string, ClaimResult[]> {
+  const out = new Map<string, ClaimResult[]>();
+  for (const c of claims) out.set(c.preset, [...(out.get(c.preset) ?? []), c]);
+  return out;
+}
