@@ -1,16 +1,7 @@
 // The gallery as a lesson: every card has a thumbnail and opens its
 // scenario with the guide and the paper's numbers; presenter mode.
-import { expect, type Page, test } from "@playwright/test";
-import { SCREENSHOTS, waitIdle } from "./helpers";
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
-  });
-  return errors;
-}
+import { expect, test } from "@playwright/test";
+import { SCREENSHOTS, waitIdle, watchErrors } from "./helpers";
 
 test("every gallery card has a thumbnail and opens its scenario with its guide", async ({ page }) => {
   test.setTimeout(120_000);

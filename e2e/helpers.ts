@@ -13,3 +13,13 @@ export async function openDefault(page: Page): Promise<void> {
 }
 
 export const SCREENSHOTS = "e2e/__screenshots__";
+
+/** Collects page errors and console errors, for a test to assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+  return errors;
+}

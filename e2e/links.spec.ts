@@ -4,17 +4,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { deflate, toBase64Url } from "../web/src/url/codec";
 import { formatFragment } from "../web/src/url/link-state";
-import { SCREENSHOTS, waitIdle } from "./helpers";
-
-/** Fails the test on any page error or console error. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
-  });
-  return errors;
-}
+import { SCREENSHOTS, waitIdle, watchErrors } from "./helpers";
 
 async function open(page: Page, fragment: string): Promise<void> {
   await page.goto(`/${fragment}`);

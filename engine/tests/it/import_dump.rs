@@ -4,6 +4,8 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use engine::import::{ImportedTrace, Importer};
+
+use crate::files::files_under;
 use engine::trace::{SegmentKind, NO_ITEM};
 
 /// The repository's `traces/` folder.
@@ -13,24 +15,10 @@ pub fn traces_dir() -> PathBuf {
 
 /// Every trace file under `traces/` (sorted; READMEs and Paraver's side files excluded).
 pub fn corpus() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for entry in entries.flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                if !(name.ends_with(".md") || name.ends_with(".pcf") || name.ends_with(".row")) {
-                    out.push(p);
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&traces_dir(), &mut out);
-    out.sort();
-    out
+    files_under(&traces_dir(), &|p| {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        !(name.ends_with(".md") || name.ends_with(".pcf") || name.ends_with(".row"))
+    })
 }
 
 /// Every corpus file imported the way the CLI imports it: `(path, path relative to traces/, trace)`.

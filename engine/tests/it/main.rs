@@ -8,6 +8,7 @@ mod claims;
 mod decisions;
 mod export;
 mod export_reader;
+mod files;
 mod fuzz;
 mod fuzz_gen;
 mod gen;

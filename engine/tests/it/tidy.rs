@@ -1,25 +1,14 @@
 //! House rules checked as tests: a `//!` line on every engine module, and wasm-bindgen only in `api.rs`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+use crate::files::rust_files;
 
 #[test]
 fn every_module_has_a_doc_line_and_only_api_knows_wasm_bindgen() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
-    rust_files(&root.join("tests"), &mut files);
+    let mut files = rust_files(&root.join("src"));
+    files.extend(rust_files(&root.join("tests")));
     assert!(files.len() > 10);
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");
@@ -75,8 +64,7 @@ fn crate_uses(text: &str) -> Vec<String> {
 #[test]
 fn no_module_uses_a_layer_above_its_own() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     let rank = |name: &str| LAYERS.iter().position(|l| *l == name);
     let mut violations = Vec::new();
     for file in files {

@@ -14,49 +14,39 @@ fn decl<T: TS>(cfg: &Config) -> String {
     format!("{docs}export {}\n", T::decl(cfg))
 }
 
+/// The declarations of the listed types, in order.
+macro_rules! decls {
+    ($($t:ty),* $(,)?) => {{
+        let cfg = Config::new().with_large_int("number");
+        vec![$(decl::<$t>(&cfg)),*]
+    }};
+}
+
 fn generated() -> String {
-    let cfg = Config::new().with_large_int("number");
     let mut out = String::from(
         "// Generated from the engine's Rust types by ts-rs (engine/tests/it/ts_types.rs); do not edit.\n\
          // Refresh: UPDATE_EXPECT=1 cargo test --release --features ts ts_types\n\n",
     );
-    for d in [
-        decl::<engine::model::Level>(&cfg),
-        decl::<engine::registry::SchedulerInfo>(&cfg),
-        decl::<engine::summary::RunSummary>(&cfg),
-        decl::<engine::summary::PlatformSummary>(&cfg),
-        decl::<engine::summary::ClusterSummary>(&cfg),
-        decl::<engine::summary::RecordLabels>(&cfg),
-        decl::<engine::summary::RunInfo>(&cfg),
-        decl::<engine::metrics::Metrics>(&cfg),
-        decl::<engine::run::Extras>(&cfg),
-        decl::<engine::runtime::TaskExtras>(&cfg),
-        decl::<engine::runtime::TaskMetrics>(&cfg),
-        decl::<engine::runtime::metrics::PlaceShare>(&cfg),
-        decl::<engine::runtime::metrics::PlaceRef>(&cfg),
-        decl::<engine::runtime::metrics::PttHistory>(&cfg),
-        decl::<engine::sched::PttSnapshot>(&cfg),
-        decl::<engine::loops::LoopExtras>(&cfg),
-        decl::<engine::loops::LoopMetrics>(&cfg),
-        decl::<engine::loops::metrics::LoopStat>(&cfg),
-        decl::<engine::os::OsMetrics>(&cfg),
-        decl::<engine::trace::FreqInterval>(&cfg),
-        decl::<engine::trace::InterferenceInterval>(&cfg),
-        decl::<engine::trace::Migration>(&cfg),
-        decl::<engine::runtime::DecisionLog>(&cfg),
-        decl::<engine::runtime::DecisionRecord>(&cfg),
-        decl::<engine::sched::Explanation>(&cfg),
-        decl::<engine::sched::Candidate>(&cfg),
-        decl::<engine::claims::ClaimResult>(&cfg),
-        decl::<engine::catalogue::claim::ClaimInfo>(&cfg),
-        decl::<engine::catalogue::claim::Status>(&cfg),
-        decl::<engine::claims::evaluate::Bounds>(&cfg),
-        decl::<engine::claims::Stats>(&cfg),
-        decl::<engine::claims::Verdict>(&cfg),
-        decl::<engine::claims::Cell>(&cfg),
-        decl::<engine::claims::Row>(&cfg),
-        decl::<serde_json::Value>(&cfg),
-    ] {
+    // In the file's order: one line per engine module.
+    let decls: Vec<String> = decls![
+        engine::model::Level,
+        engine::registry::SchedulerInfo,
+        engine::summary::RunSummary, engine::summary::PlatformSummary, engine::summary::ClusterSummary, engine::summary::RecordLabels, engine::summary::RunInfo,
+        engine::metrics::Metrics,
+        engine::run::Extras,
+        engine::runtime::TaskExtras, engine::runtime::TaskMetrics, engine::runtime::metrics::PlaceShare, engine::runtime::metrics::PlaceRef, engine::runtime::metrics::PttHistory,
+        engine::sched::PttSnapshot,
+        engine::loops::LoopExtras, engine::loops::LoopMetrics, engine::loops::metrics::LoopStat,
+        engine::os::OsMetrics,
+        engine::trace::FreqInterval, engine::trace::InterferenceInterval, engine::trace::Migration,
+        engine::runtime::DecisionLog, engine::runtime::DecisionRecord,
+        engine::sched::Explanation, engine::sched::Candidate,
+        engine::claims::ClaimResult,
+        engine::catalogue::claim::ClaimInfo, engine::catalogue::claim::Status,
+        engine::claims::evaluate::Bounds, engine::claims::Stats, engine::claims::Verdict, engine::claims::Cell, engine::claims::Row,
+        serde_json::Value,
+    ];
+    for d in decls {
         out.push_str(&d);
         out.push('\n');
     }

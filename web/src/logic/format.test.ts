@@ -3,11 +3,8 @@ import { formatDuration, formatMetric, formatMs, formatPercent, formatTick, sche
 
 describe("format", () => {
   it("formats durations with a fitting unit", () => {
-    expect(formatDuration(850)).toBe("850 ns");
-    expect(formatDuration(12_500)).toBe("12.50 µs");
-    expect(formatDuration(3_210_000)).toBe("3.210 ms");
-    expect(formatDuration(1.5e9)).toBe("1.500 s");
-    expect(formatDuration(456_700)).toBe("456.7 µs");
+    const cases: [number, string][] = [[850, "850 ns"], [12_500, "12.50 µs"], [3_210_000, "3.210 ms"], [1.5e9, "1.500 s"], [456_700, "456.7 µs"]];
+    for (const [ns, text] of cases) expect(formatDuration(ns)).toBe(text);
   });
   it("formats times in ms", () => {
     expect(formatMs(12_345_678)).toBe("12.346 ms");
@@ -22,13 +19,8 @@ describe("format", () => {
     expect(formatTick(1_234_500, 500)).toBe("1234.5 µs");
   });
   it("formats metrics with 4 significant digits", () => {
-    expect(formatMetric(1234.5678)).toBe("1,235");
-    expect(formatMetric(123456)).toBe("123,456");
-    expect(formatMetric(12.345678)).toBe("12.35");
-    expect(formatMetric(0.0123456)).toBe("0.01235");
-    expect(formatMetric(0)).toBe("0");
-    expect(formatMetric(Number.NaN)).toBe("—");
-    expect(formatMetric(0.00001234)).toBe("1.234e-5");
+    const cases: [number, string][] = [[1234.5678, "1,235"], [123456, "123,456"], [12.345678, "12.35"], [0.0123456, "0.01235"], [0, "0"], [Number.NaN, "—"], [0.00001234, "1.234e-5"]];
+    for (const [value, text] of cases) expect(formatMetric(value)).toBe(text);
   });
   it("formats percentages and scheduler names", () => {
     expect(formatPercent(0.9234)).toBe("92.3 %");

@@ -5,7 +5,7 @@ import { axisLeft } from "d3-axis";
 import { scaleBand, scaleLinear, type ScaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
 import { line } from "d3-shape";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { taskTypeColor } from "../logic/palette";
 
 const W = 520;
@@ -57,6 +57,31 @@ function XLabels(props: { readonly labels: readonly string[]; readonly x: (s: st
   );
 }
 
+/** A chart's frame: caption, the SVG with its Y axis and X labels, the chart's marks as children, and the legend. */
+function ChartFrame(props: {
+  readonly title: string;
+  readonly y: ScaleLinear<number, number>;
+  readonly yLabel: string;
+  readonly ticks: number;
+  readonly xLabels: readonly string[];
+  readonly x: (s: string) => number;
+  readonly legend: readonly string[];
+  readonly legendExtra?: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <figure className="chart" data-testid="os-chart">
+      <figcaption>{props.title}</figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={props.title}>
+        <YAxis y={props.y} ticks={props.ticks} label={props.yLabel} />
+        <XLabels labels={props.xLabels} x={props.x} />
+        {props.children}
+      </svg>
+      <Legend names={props.legend} extra={props.legendExtra} />
+    </figure>
+  );
+}
+
 export function Legend(props: { readonly names: readonly string[]; readonly extra?: string }) {
   return (
     <div className="chart-legend">
@@ -95,11 +120,16 @@ export function LineChart(props: {
       .x((_, i) => px(props.xLabels[i]))
       .y((v) => y(v))(values) ?? "";
   return (
-    <figure className="chart" data-testid="os-chart">
-      <figcaption>{props.title}</figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={props.title}>
-        <YAxis y={y} ticks={5} label={props.yLabel} />
-        <XLabels labels={props.xLabels} x={px} />
+    <ChartFrame
+      title={props.title}
+      y={y}
+      yLabel={props.yLabel}
+      ticks={5}
+      xLabels={props.xLabels}
+      x={px}
+      legend={props.series.map((s) => s.name)}
+      legendExtra={props.ideal ? "ideal B·ratio + L (Eq. 4)" : undefined}
+    >
         {props.ideal && <path d={path(props.ideal)} className="chart-ideal" />}
         {props.series.map((s, i) => (
           <g key={s.name}>
@@ -113,9 +143,7 @@ export function LineChart(props: {
             )}
           </g>
         ))}
-      </svg>
-      <Legend names={props.series.map((s) => s.name)} extra={props.ideal ? "ideal B·ratio + L (Eq. 4)" : undefined} />
-    </figure>
+    </ChartFrame>
   );
 }
 
@@ -139,11 +167,7 @@ export function BarChart(props: {
   const x1 = scaleBand<string>().domain(props.series.map((s) => s.name)).range([0, x0.bandwidth()]).padding(0.08);
   const center = (l: string) => (x0(l) ?? 0) + x0.bandwidth() / 2;
   return (
-    <figure className="chart" data-testid="os-chart">
-      <figcaption>{props.title}</figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={props.title}>
-        <YAxis y={y} ticks={5} label={props.yLabel} />
-        <XLabels labels={props.xLabels} x={center} />
+    <ChartFrame title={props.title} y={y} yLabel={props.yLabel} ticks={5} xLabels={props.xLabels} x={center} legend={props.series.map((s) => s.name)}>
         {props.series.map((s, i) =>
           s.data.map((d, j) => {
             if (!Number.isFinite(d.value)) return null;
@@ -162,9 +186,7 @@ export function BarChart(props: {
           }),
         )}
         {props.reference !== undefined && <line x1={M.left} x2={W - M.right} y1={y(props.reference)} y2={y(props.reference)} className="chart-ideal" />}
-      </svg>
-      <Legend names={props.series.map((s) => s.name)} />
-    </figure>
+    </ChartFrame>
   );
 }
 

@@ -41,15 +41,7 @@ describe("link fragments", () => {
       "#v1.RZDBToRAEER_xdR5TGDNXjrGH9l4mIUiThhmSE8DroR_N4NG76-r6vWOWVloENjn5XnyNi0RDqVj8hoyZMdKLSEnSOuQ_EQIBs1fTE-v97fKkj3kxWGO3oasUz36BWc4dHEpRi2Q2_vhsGUdY_Z9pewxVyr6B5U9HEZqYoTgb8ns1cfIGMoEuTiYL2OBtM3hwJXJzty6-IP9En96MIQho7atgVtt2kLq8wa5Xd21aSpvnE-l8wHJqBDThdUnsrPTeP-PrdY11KHLSkh7HMc3";
     expect(await parseFragment(frozen)).toEqual({
       preset: "tx2-matmul",
-      scenario: {
-        version: 1,
-        name: "frozen <b>",
-        seed: 3,
-        platform: { name: "p", clusters: [] },
-        workload: { type: "layered", kernel: "matmul", parallelism: 2, tasks: 10 },
-        events: [],
-        schedulers: ["fifo"],
-      },
+      scenario: { ...scenario, name: "frozen <b>", seed: 3, workload: { ...scenario.workload, parallelism: 2, tasks: 10 }, schedulers: ["fifo"] },
       view: { window: [5, 500], step: 1, presenter: true, selection: { scheduler: "fifo", core: 1 } },
     });
     expect(await parseFragment("#preset=tx2-matmul&t=5,500&step=1&presenter=1&core=1@fifo")).toEqual({
