@@ -1,13 +1,30 @@
-// Runaway scenarios in the page: refused at once by field with the last good result kept, and a long run that shows
-// its progress and can be cancelled without losing the last good result (issue 16).
-import { expect, test } from "@playwright/test";
+// Runaway inputs in the page (issue 16): a runaway scenario is refused at once by field with the last good result kept;
+// a long run shows its progress and can be cancelled without losing the last good result; a runaway or mangled link
+// and a corrupt trace say what was wrong while the page keeps working and keeps the last good scenario.
+import { gzipSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { formatFragment } from "../web/src/url/link-state";
 import { openDefault, waitIdle } from "./helpers";
 
+/** Page errors (an uncaught exception, a crashed worker) collected for the test to check. */
+let pageErrors: string[] = [];
+
 test.beforeEach(async ({ page }) => {
+  pageErrors = [];
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  page.on("crash", () => pageErrors.push("the page crashed"));
   await openDefault(page);
 });
 
-async function editScenario(page: import("@playwright/test").Page, change: (s: Record<string, any>) => void): Promise<string> {
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+async function ganttRows(page: Page): Promise<number> {
+  return page.getByTestId("gantt").first().getByTestId("gantt-row").count();
+}
+
+async function editScenario(page: Page, change: (s: Record<string, any>) => void): Promise<string> {
   await page.getByText("Scenario JSON").click();
   const editor = page.getByTestId("scenario-editor");
   await expect(editor).toBeVisible();
@@ -61,4 +78,81 @@ test("a long run shows its progress and Cancel keeps the last good result", asyn
   await editor.fill(JSON.stringify(scenario, null, 2));
   await expect(page.getByTestId("error-banner")).toBeHidden();
   await waitIdle(page);
+});
+
+test("a link carrying a runaway scenario names the field and opens the default scenario", async ({ page }) => {
+  await page.getByText("Scenario JSON").click();
+  const scenario = JSON.parse(await page.getByTestId("scenario-editor").inputValue());
+  scenario.workload.tasks = 5_000_000;
+  scenario.workload.parallelism = 4;
+  scenario.schedulers = ["fifo", "rws", "rwsm-c", "fa", "fam-c", "da", "dam-c", "dam-p", "heft", "dheft", "cats"];
+  const fragment = await formatFragment({ scenario, view: {} });
+  await page.goto("about:blank");
+  await page.goto(`/${fragment}`);
+  await expect(page.getByTestId("link-error")).toContainText("workload.tasks: 5000000 tasks under 11 schedulers");
+  await expect(page.getByTestId("link-error")).toContainText(/default scenario is shown/);
+  await expect(page.getByTestId("preset-picker")).toHaveValue("odroid-xu3-matmul");
+  await waitIdle(page);
+  await expect(page.getByTestId("gantt").first().getByTestId("gantt-row")).toHaveCount(8);
+});
+
+test("a mangled or runaway link typed over an edited scenario says so and keeps that scenario", async ({ page }) => {
+  await editScenario(page, (s) => {
+    s.workload.tasks = 300;
+  });
+  await waitIdle(page);
+  const editor = page.getByTestId("scenario-editor");
+  const good = await editor.inputValue();
+  const rows = await ganttRows(page);
+  const metrics = await page.getByTestId("metrics-table").innerText();
+
+  await page.evaluate(() => {
+    window.location.hash = "#v1.eJzz%%%SM-not-a-link";
+  });
+  await expect(page.getByTestId("link-error")).toContainText("This link could not be opened");
+  await waitIdle(page);
+  await expect(editor).toHaveValue(good);
+  await expect(page.getByTestId("gantt").first().getByTestId("gantt-row")).toHaveCount(rows);
+  expect(await page.getByTestId("metrics-table").innerText()).toBe(metrics);
+
+  const runaway = JSON.parse(good);
+  runaway.workload.parallelism = 4_000_000_000;
+  const fragment = await formatFragment({ scenario: runaway, view: {} });
+  await page.evaluate((f) => {
+    window.location.hash = f;
+  }, fragment);
+  await expect(page.getByTestId("link-error")).toContainText("workload.parallelism");
+  await expect(page.getByTestId("link-error")).toContainText("The scenario you had open is kept");
+  await waitIdle(page);
+  await expect(editor).toHaveValue(good);
+  await expect(page.getByTestId("gantt").first().getByTestId("gantt-row")).toHaveCount(rows);
+  expect(await page.getByTestId("metrics-table").innerText()).toBe(metrics);
+});
+
+test("corrupt traces say what they are, and the simulated scenario stays", async ({ page }) => {
+  const rows = await ganttRows(page);
+  const metrics = await page.getByTestId("metrics-table").innerText();
+  await page.getByTestId("tab-import").click();
+  const garbage = Buffer.alloc(256 * 1024);
+  for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 2654435761) >>> 24;
+  const cases: [string, Buffer, RegExp][] = [
+    ["garbage.bin", garbage, /Nothing was imported from garbage\.bin: .*binary data/],
+    ["notes.txt", Buffer.from("\uFEFFcpu0 sched_switch", "utf16le"), /Nothing was imported from notes\.txt: .*UTF-16/],
+    ["empty.json", Buffer.alloc(0), /Nothing was imported from empty\.json: .*empty/],
+    ["perf.data", Buffer.concat([Buffer.from("PERFILE2"), Buffer.alloc(4096, 1)]), /perf\.data file \(convert it with `perf script`/],
+    // 256 MiB of zeros in 256 KiB: stopped at the 200× ratio cap.
+    ["bomb.json.gz", gzipSync(Buffer.alloc(256 << 20)), /expands more than 200×/],
+  ];
+  for (const [name, buffer, message] of cases) {
+    await test.step(name, async () => {
+      await page.getByTestId("trace-file-input").setInputFiles({ name, mimeType: "application/octet-stream", buffer });
+      await expect(page.getByTestId("import-status")).toContainText(message, { timeout: 20_000 });
+      await expect(page.getByTestId("imported-gantt")).toHaveCount(0);
+    });
+  }
+  // A good trace still imports afterwards, beside the simulated scenario, which never changed.
+  await page.getByTestId("trace-file-input").setInputFiles("traces/fixtures/chrome-corner-cases.json");
+  await expect(page.getByTestId("imported-gantt")).toBeVisible();
+  await expect(page.getByTestId("gantt").first().getByTestId("gantt-row")).toHaveCount(rows);
+  expect(await page.getByTestId("metrics-table").innerText()).toBe(metrics);
 });
