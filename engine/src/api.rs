@@ -27,6 +27,16 @@ fn js_error(e: InputError) -> JsError {
     JsError::new(&e.to_string())
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript function `(events, expectedEvents) => boolean | undefined` that hears how far a run has come.
+    #[wasm_bindgen(typescript_type = "(events: number, expectedEvents: number) => boolean | undefined")]
+    pub type ProgressCallback;
+
+    #[wasm_bindgen(method, structural, js_name = call)]
+    fn call(this: &ProgressCallback, this_arg: &JsValue, events: f64, expected_events: f64) -> JsValue;
+}
+
 /// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
 /// "paper_title","paper_rank","figure","question","steps","claims"}]`, where `paper` is a paper id or null, `paper_title` the
 /// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
@@ -162,7 +172,19 @@ impl Session {
 
     /// Runs every scheduler and returns the summary JSON.
     pub fn try_run_all(&mut self) -> Result<String, InputError> {
-        let result = run::run(&self.scenario)?;
+        self.try_run_all_reporting(None)
+    }
+
+    /// Runs every scheduler within the work budget (`run::budget`), calling `on_progress` every million events or so
+    /// (returning false cancels); returns the summary JSON.
+    pub fn try_run_all_reporting(&mut self, on_progress: Option<crate::sim::meter::OnProgress>) -> Result<String, InputError> {
+        let limits = run::budget::Limits::default();
+        let estimate = run::budget::check(&self.scenario, &limits)?;
+        let mut meter = estimate.meter(&limits);
+        if let Some(f) = on_progress {
+            meter = meter.with_progress(f);
+        }
+        let result = run::run_metered(&self.scenario, run::Detail::default(), &mut meter)?;
         let text = serde_json::to_string(&summary::run_summary(&self.scenario, &result)).map_err(|e| InputError::new("", e.to_string()))?;
         self.result = Some(result);
         self.detail = None;
@@ -220,6 +242,12 @@ impl Session {
     /// Runs every scheduler of the scenario; returns the run summary JSON.
     pub fn run_all(&mut self) -> Result<String, JsError> {
         self.try_run_all().map_err(js_error)
+    }
+
+    /// Like `run_all`, calling `on_progress(events, expected_events)` every million events or so; a `false` return cancels.
+    pub fn run_all_with_progress(&mut self, on_progress: &ProgressCallback) -> Result<String, JsError> {
+        let mut report = |p: crate::sim::Progress| on_progress.call(&JsValue::UNDEFINED, p.events as f64, p.expected_events as f64).as_bool() != Some(false);
+        self.try_run_all_reporting(Some(&mut report)).map_err(js_error)
     }
 
     /// Every scheduling decision of run `run`, with the policy's explanation when it gives one, as JSON

@@ -5,7 +5,7 @@
 //! The types here cross the Wasm boundary; their TypeScript twins are generated (`cargo test --features ts`).
 
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::metrics::Metrics;
 use crate::model::Level;
@@ -148,43 +148,98 @@ pub fn claims_on_run(scenario: &Scenario, result: &ScenarioResult) -> Vec<Value>
     crate::claims::on_result(scenario, result).iter().filter_map(|r| serde_json::to_value(r).ok()).collect()
 }
 
-fn schedule_rows(record: &ScheduleRecord) -> Value {
-    let rows: Vec<Value> = (0..record.len())
-        .map(|i| {
-            let s = record.get(i);
-            json!({
-                "lane": s.lane,
-                "item": if s.item == NO_ITEM { Value::Null } else { json!(s.item) },
-                "group": s.group,
-                "priority": s.priority,
-                "leader": s.leader,
-                "width": s.width,
-                "kind": match s.kind { SegmentKind::Work => "work", SegmentKind::Overhead => "overhead", SegmentKind::Idle => "idle" },
-                "start_ns": s.start_ns,
-                "end_ns": s.end_ns,
-            })
-        })
-        .collect();
-    Value::Array(rows)
+/// The schedule of one run as the CLI prints it, rows written one by one (no tree of 10 million objects).
+struct ScheduleRows<'a>(&'a ScheduleRecord);
+
+#[derive(Serialize)]
+struct SegmentRow {
+    end_ns: u64,
+    group: u32,
+    item: Option<u32>,
+    kind: &'static str,
+    lane: u32,
+    leader: u32,
+    priority: u8,
+    start_ns: u64,
+    width: u32,
 }
 
-/// `asymlab run` output: `{"level":…,"groups":[…],"runs":[{"scheduler","metrics","extras"}]}`, with segments when `with_schedule`.
-pub fn cli_json(result: &ScenarioResult, with_schedule: bool) -> Value {
-    let runs: Vec<Value> = result
+impl Serialize for ScheduleRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let record = self.0;
+        let mut seq = serializer.serialize_seq(Some(record.len()))?;
+        for i in 0..record.len() {
+            let s = record.get(i);
+            seq.serialize_element(&SegmentRow {
+                end_ns: s.end_ns,
+                group: s.group,
+                item: (s.item != NO_ITEM).then_some(s.item),
+                kind: match s.kind {
+                    SegmentKind::Work => "work",
+                    SegmentKind::Overhead => "overhead",
+                    SegmentKind::Idle => "idle",
+                },
+                lane: s.lane,
+                leader: s.leader,
+                priority: s.priority,
+                start_ns: s.start_ns,
+                width: s.width,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct CliSchedule<'a> {
+    freq_intervals: &'a [FreqInterval],
+    interference_intervals: &'a [InterferenceInterval],
+    migrations: &'a [Migration],
+    segments: ScheduleRows<'a>,
+}
+
+#[derive(Serialize)]
+struct CliRun<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decisions: Option<&'a crate::runtime::DecisionLog>,
+    extras: &'a Extras,
+    metrics: &'a Metrics,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schedule: Option<CliSchedule<'a>>,
+    scheduler: &'a str,
+}
+
+#[derive(Serialize)]
+struct CliOutput<'a> {
+    #[serde(skip_serializing_if = "<[Value]>::is_empty")]
+    claims: &'a [Value],
+    groups: &'a [String],
+    level: Level,
+    runs: Vec<CliRun<'a>>,
+}
+
+/// Writes `asymlab run`'s JSON to `out` as it goes: `{"claims"?,"groups","level","runs":[{"decisions"?,"extras","metrics",
+/// "schedule"?,"scheduler"}]}`, with every segment when `with_schedule` and each task run's decision log when
+/// `with_decisions`; `claims` are [`claims_on_run`]. Memory stays that of the result, whatever the size of the text.
+pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, with_schedule: bool, with_decisions: bool, claims: &[Value]) -> std::io::Result<()> {
+    let runs = result
         .runs
         .iter()
-        .map(|run| {
-            let mut v = json!({ "scheduler": run.scheduler, "metrics": run.metrics, "extras": run.extras });
-            if with_schedule {
-                v["schedule"] = json!({
-                    "segments": schedule_rows(&run.record),
-                    "freq_intervals": run.record.freq,
-                    "interference_intervals": run.record.interference,
-                    "migrations": run.record.migrations,
-                });
-            }
-            v
+        .map(|run| CliRun {
+            decisions: run.task_extras().filter(|_| with_decisions).map(|t| &t.decisions),
+            extras: &run.extras,
+            metrics: &run.metrics,
+            schedule: with_schedule.then(|| CliSchedule {
+                freq_intervals: &run.record.freq,
+                interference_intervals: &run.record.interference,
+                migrations: &run.record.migrations,
+                segments: ScheduleRows(&run.record),
+            }),
+            scheduler: &run.scheduler,
         })
         .collect();
-    json!({ "level": result.level, "groups": result.groups, "runs": runs })
+    let doc = CliOutput { claims, groups: &result.groups, level: result.level, runs };
+    serde_json::to_writer(&mut *out, &doc).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")
 }

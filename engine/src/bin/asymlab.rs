@@ -224,13 +224,81 @@ enum Command {
 #[path = "asymlab/fidelity_cmd.rs"]
 mod fidelity_cmd;
 
+/// Reads a scenario from `file` (`-`: standard input), stopping as soon as it passes the 64 MiB scenario limit.
 fn read_input(file: &str) -> Result<String, String> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(text)
+    let limit = engine::scenario::MAX_SCENARIO_BYTES as u64;
+    let (name, bytes) = if file == "-" {
+        ("standard input".to_string(), read_capped(std::io::stdin().lock(), limit, "standard input")?)
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+        let f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        (file.to_string(), read_capped(f, limit, file)?)
+    };
+    if bytes.len() as u64 > limit {
+        return Err(format!("invalid scenario: {name} is larger than {} MiB, the scenario limit; stopped reading", limit >> 20));
+    }
+    text_of(bytes, &name)
+}
+
+/// At most `limit + 1` bytes of `reader`, read in pieces (so that `/dev/zero` or an endless pipe stops at the limit).
+pub fn read_capped(reader: impl Read, limit: u64, name: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok(bytes)
+}
+
+/// UTF-8 text of `bytes`, or an error that says what the bytes look like.
+fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let head = e.as_bytes();
+        if engine::import::detect::is_utf16(head) {
+            format!("{name} is UTF-16 text; save it as UTF-8")
+        } else {
+            format!("{name} is not UTF-8 text (byte {} is not)", e.utf8_error().valid_up_to())
+        }
+    })
+}
+
+/// Writes `text` to standard output; a closed pipe (`asymlab run … | head`) ends the program quietly.
+fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => other.map_err(|e| format!("cannot write the output: {e}")),
+    }
+}
+
+/// Runs `scenario` within the work budget, recording `detail`, reporting progress on standard error when it is a terminal
+/// and the run is long.
+fn simulate(scenario: &Scenario, detail: run::Detail) -> Result<run::ScenarioResult, String> {
+    use std::io::IsTerminal;
+    let limits = run::budget::Limits::default();
+    let estimate = run::budget::check(scenario, &limits).map_err(|e| format!("cannot simulate: {e}"))?;
+    let mut meter = estimate.meter(&limits);
+    let mut report = |p: engine::sim::Progress| {
+        let share = if p.expected_events > 0 { format!(" (~{:.0}% of the estimate)", 100.0 * p.events as f64 / p.expected_events as f64) } else { String::new() };
+        eprint!("\rasymlab: {} million events{share}; Ctrl-C cancels   ", p.events / 1_000_000);
+        true
+    };
+    let show = std::io::stderr().is_terminal() && estimate.events > 4 * engine::sim::meter::REPORT_EVERY;
+    if show {
+        meter = meter.with_progress(&mut report);
+    }
+    let result = run::run_metered(scenario, detail, &mut meter).map_err(|e| format!("cannot simulate: {e}"));
+    if show {
+        eprintln!();
+    }
+    result
+}
+
+/// Prints the peak resident memory to standard error when `ASYMLAB_REPORT_PEAK` is set (tests read it; Linux only).
+fn report_peak() {
+    if std::env::var_os("ASYMLAB_REPORT_PEAK").is_none() {
+        return;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if let Some(kb) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok()) {
+        eprintln!("asymlab: peak resident memory {kb} kB");
     }
 }
 
@@ -239,25 +307,18 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Run { file, schedule, detail, format } => {
             let text = read_input(&file)?;
             let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-            let recorded = if detail { run::Detail::ALL } else { run::Detail::default() };
-            let result = run::run_with(&scenario, recorded).map_err(|e| format!("cannot simulate: {e}"))?;
+            drop(text);
+            let result = simulate(&scenario, if detail { run::Detail::ALL } else { run::Detail::default() })?;
             match format {
                 Format::Json => {
-                    let mut out = summary::cli_json(&result, schedule);
-                    if detail {
-                        for (i, r) in result.runs.iter().enumerate() {
-                            if let Some(t) = r.task_extras() {
-                                out["runs"][i]["decisions"] = serde_json::to_value(&t.decisions).map_err(|e| e.to_string())?;
-                            }
-                        }
-                    }
                     let claims = summary::claims_on_run(&scenario, &result);
-                    if !claims.is_empty() {
-                        out["claims"] = serde_json::Value::Array(claims);
+                    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                    match summary::write_cli_json(&mut out, &result, schedule, detail, &claims).and_then(|_| std::io::Write::flush(&mut out)) {
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+                        other => other.map_err(|e| format!("cannot write the output: {e}"))?,
                     }
-                    println!("{out}");
                 }
-                Format::Csv => print!("{}", csv_out::run_csv(&result)?),
+                Format::Csv => emit(&csv_out::run_csv(&result)?)?,
             }
         }
         Command::List { what, level } => {
@@ -275,24 +336,23 @@ fn run(cli: Cli) -> Result<(), String> {
                 What::Claims => catalogue::claims().map(|(_, c)| c.id.as_str()).collect(),
                 What::Papers => catalogue::papers().iter().map(|p| p.id.as_str()).collect(),
             };
-            for n in names {
-                println!("{n}");
-            }
+            emit(&names.iter().map(|n| format!("{n}\n")).collect::<String>())?;
         }
         Command::Preset { name } => {
             let s = catalogue::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
-            println!("{}", s.to_json());
+            emit(&format!("{}\n", s.to_json()))?;
         }
         Command::Platform { name } => {
             let p = catalogue::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
-            println!("{}", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?);
+            emit(&format!("{}\n", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?))?;
         }
         Command::Import { file, pcf, row, format } => {
             let trace = trace_cmd::import_file(&file, pcf, row, format.as_deref())?;
-            println!("{}", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?);
+            emit(&format!("{}\n", serde_json::to_string_pretty(&trace.summary()).map_err(|e| e.to_string())?))?;
             if trace.record.is_empty() && trace.freq.is_empty() {
-                let why = trace.diagnostics.first().map(|d| format!(": {d}")).unwrap_or_default();
-                return Err(format!("nothing could be imported from {file} (read as {}){why}", trace.format.name()));
+                let why: Vec<String> = trace.diagnostics.iter().take(3).map(|d| d.to_string()).collect();
+                let why = if why.is_empty() { "no slice and no frequency change in it".to_string() } else { why.join("; ") };
+                return Err(format!("nothing was imported from {file} (read as {}): {why}", trace.format.name()));
             }
         }
         Command::Export { chrome, input, output } => {
@@ -302,7 +362,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let text = trace_cmd::export_chrome(&input)?;
             match output {
                 Some(path) => std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?,
-                None => print!("{text}"),
+                None => emit(&text)?,
             }
         }
         Command::Calibrate { file, clusters, schedulers, report } => {
@@ -310,9 +370,9 @@ fn run(cli: Cli) -> Result<(), String> {
             let opts = CalibrateOptions { clusters, schedulers: schedulers.unwrap_or_default(), max_tasks: 0 };
             let cal = calibrate(&trace, &opts).map_err(|e| format!("cannot calibrate: {e}"))?;
             if report {
-                println!("{}", serde_json::to_string_pretty(&cal.report).map_err(|e| e.to_string())?);
+                emit(&format!("{}\n", serde_json::to_string_pretty(&cal.report).map_err(|e| e.to_string())?))?;
             } else {
-                println!("{}", cal.scenario.to_json());
+                emit(&format!("{}\n", cal.scenario.to_json()))?;
             }
         }
         Command::Replay { file, platform, clusters, scheduler, all, seed } => {
@@ -354,7 +414,9 @@ fn custom_example(name: &str, preset: Option<&str>) -> Result<String, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    let outcome = run(cli);
+    report_peak();
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("asymlab: {message}");

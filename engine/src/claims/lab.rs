@@ -17,6 +17,9 @@ use crate::model::apps::{mix, profiles, MIX_NAMES};
 use super::cells::{names_of, preset_cells, Cell, Row};
 use super::measure::at;
 
+/// Longest scheduler, configuration or workload name in a grid.
+pub const MAX_NAME_BYTES: usize = 200;
+
 /// A custom OS-level sweep.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -55,9 +58,22 @@ impl Grid {
         Some(g)
     }
 
-    /// Number of cells.
+    /// Number of cells (saturating: a grid of four huge lists does not wrap around to a small number).
     pub fn len(&self) -> usize {
-        self.schedulers.len() * self.configs.len() * self.workloads.len() * self.seeds.len()
+        self.schedulers.len().saturating_mul(self.configs.len()).saturating_mul(self.workloads.len()).saturating_mul(self.seeds.len())
+    }
+
+    /// Refuses names longer than [`MAX_NAME_BYTES`] (each cell copies them) and grids of more than `max_cells` cells.
+    pub fn check(&self, max_cells: usize) -> InputResult<()> {
+        for (field, list) in [("schedulers", &self.schedulers), ("configs", &self.configs), ("workloads", &self.workloads)] {
+            if let Some(i) = list.iter().position(|n| n.len() > MAX_NAME_BYTES) {
+                return Err(InputError::new(format!("{field}[{i}]"), format!("names are at most {MAX_NAME_BYTES} bytes")));
+            }
+        }
+        if self.len() > max_cells {
+            return Err(InputError::new("", format!("{} cells; at most {max_cells} per sweep in the browser", self.len())));
+        }
+        Ok(())
     }
 
     /// True when the grid has no cell.
@@ -68,17 +84,24 @@ impl Grid {
     /// Every cell, in index order: one scheduler on one configuration and workload with one seed.
     pub fn cells(&self) -> Vec<Cell> {
         let mut out = Vec::with_capacity(self.len());
+        self.each_cell(|cell| out.push(cell));
+        out
+    }
+
+    /// Calls `f` with every cell in index order, one at a time (a grid of 100,000 cells never sits in memory as cells).
+    pub fn each_cell(&self, mut f: impl FnMut(Cell)) {
+        let mut index = 0;
         for s in &self.schedulers {
             for c in &self.configs {
                 for w in &self.workloads {
                     for &seed in &self.seeds {
                         let set = BTreeMap::from([("platform".to_string(), json!(c)), ("workload".to_string(), json!(w)), ("schedulers".to_string(), json!([s]))]);
-                        out.push(Cell { index: out.len(), preset: None, set, seed });
+                        f(Cell { index, preset: None, set, seed });
+                        index += 1;
                     }
                 }
             }
         }
-        out
     }
 
     /// The cells of shard `k` of `n` (1-based).
@@ -106,10 +129,21 @@ pub fn parse_shard(text: &str) -> InputResult<(usize, usize)> {
 pub fn grid_cells_json(grid_json: &str) -> InputResult<String> {
     let value: Value = serde_json::from_str(grid_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
     let grid: Grid = crate::error::from_value(value, "")?;
-    if grid.len() > 100_000 {
-        return Err(InputError::new("", format!("{} cells; at most 100000 per sweep in the browser", grid.len())));
-    }
-    serde_json::to_string(&grid.cells()).map_err(|e| InputError::new("", e.to_string()))
+    grid.check(100_000)?;
+    // Written cell by cell: the text is all that grows (about 150 bytes a cell).
+    let mut out = String::from("[");
+    let mut failed = None;
+    grid.each_cell(|cell| {
+        if cell.index > 0 {
+            out.push(',');
+        }
+        match serde_json::to_string(&cell) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => failed = Some(InputError::new("", e.to_string())),
+        }
+    });
+    out.push(']');
+    failed.map_or(Ok(out), Err)
 }
 
 /// Everything the OS lab's pickers show, as JSON: applications (profiles), mixes with their preference values,

@@ -11,6 +11,14 @@ use super::{Diagnostic, Format, FreqChange, ImportedTrace, LaneInfo};
 /// Most diagnostics kept word for word; the rest are only counted.
 pub const MAX_DIAGNOSTICS: usize = 200;
 
+/// Most slices, open slices, frequency changes and wake-ups one trace keeps (about 40 bytes each while building, and
+/// as much again in the record): the rest of a larger trace is counted as dropped and reported once.
+pub const MAX_KEPT: usize = 6_000_000;
+
+/// CPU numbers below this get a lane by index; larger ones (a damaged line, a CPU id of 4 billion) are keyed by name,
+/// so that no table is sized by a number read from the file.
+pub const MAX_CPU_INDEX: u32 = 4096;
+
 /// A slice before time is rebased.
 #[derive(Clone, Copy, Debug)]
 struct Row {
@@ -54,6 +62,9 @@ pub struct Builder {
     pub events: Vec<(String, u64)>,
     wakeups: Vec<(i64, u32, u32)>,
     capacities: Vec<(u32, u32)>,
+    open_count: usize,
+    dropped: u64,
+    thread_index: HashMap<String, u32>,
 }
 
 impl Builder {
@@ -91,6 +102,9 @@ impl Builder {
 
     /// The lane of CPU `cpu`, created on first use.
     pub fn cpu_lane(&mut self, cpu: u32) -> u32 {
+        if cpu >= MAX_CPU_INDEX {
+            return self.keyed_lane(&format!("\u{1}cpu {cpu}"), || format!("CPU {cpu}"), Some(cpu));
+        }
         let i = cpu as usize;
         if let Some(Some(lane)) = self.cpu_lane.get(i) {
             return *lane;
@@ -144,6 +158,29 @@ impl Builder {
         (self.threads.len() - 1) as u32
     }
 
+    /// The thread labelled `label`, added on first use (a hash lookup, not a scan of every thread).
+    pub fn thread_named(&mut self, label: &str) -> u32 {
+        if let Some(&t) = self.thread_index.get(label) {
+            return t;
+        }
+        let t = self.add_thread(label.to_string());
+        self.thread_index.insert(label.to_string(), t);
+        t
+    }
+
+    /// Whether one more slice, open slice, frequency change or wake-up fits under [`MAX_KEPT`]; the first time it does
+    /// not, says so in a diagnostic.
+    fn room(&mut self) -> bool {
+        if self.rows.len() + self.open_count + self.freq.len() + self.wakeups.len() < MAX_KEPT {
+            return true;
+        }
+        self.dropped += 1;
+        if self.dropped == 1 {
+            self.diag(Location::None, format!("the trace has more than {MAX_KEPT} slices, frequency changes and wake-ups; the rest are dropped"));
+        }
+        false
+    }
+
     /// Renames thread `thread`.
     pub fn set_thread_label(&mut self, thread: u32, label: String) {
         if let Some(t) = self.threads.get_mut(thread as usize) {
@@ -162,6 +199,9 @@ impl Builder {
         };
         self.saw_time(start_ns);
         self.saw_time(end_ns);
+        if !self.room() {
+            return;
+        }
         let seq = self.rows.len() as u32;
         self.rows.push(Row { lane, task, name, kind, start_ns, end_ns, seq });
     }
@@ -171,17 +211,25 @@ impl Builder {
         self.begin_kind(lane, task, name, SegmentKind::Work, t_ns);
     }
 
-    /// Opens a slice of kind `kind` on `lane`.
-    pub fn begin_kind(&mut self, lane: u32, task: u32, name: u32, kind: SegmentKind, t_ns: i64) {
+    /// Opens a slice of kind `kind` on `lane`; false when the trace is past [`MAX_KEPT`] and the slice was dropped.
+    pub fn begin_kind(&mut self, lane: u32, task: u32, name: u32, kind: SegmentKind, t_ns: i64) -> bool {
         self.saw_time(t_ns);
+        if !self.room() {
+            return false;
+        }
+        self.open_count += 1;
         self.open.entry(lane).or_default().push(Open { task, name, kind, start_ns: t_ns });
+        true
     }
 
     /// Closes the innermost open slice on `lane` (an `E` event); an end with nothing open is reported at `at`.
     pub fn end(&mut self, lane: u32, t_ns: i64, at: Location) {
         self.saw_time(t_ns);
         match self.open.get_mut(&lane).and_then(Vec::pop) {
-            Some(o) => self.slice(lane, o.task, o.name, o.kind, o.start_ns, t_ns, at),
+            Some(o) => {
+                self.open_count -= 1;
+                self.slice(lane, o.task, o.name, o.kind, o.start_ns, t_ns, at)
+            }
             None => self.diag(at, "end (E) with no open slice on this lane; ignored".to_string()),
         }
     }
@@ -195,6 +243,9 @@ impl Builder {
     /// A frequency change of CPU `cpu`.
     pub fn freq(&mut self, cpu: u32, t_ns: i64, freq_khz: u32) {
         self.saw_time(t_ns);
+        if !self.room() {
+            return;
+        }
         self.cpu_lane(cpu);
         self.freq.push((cpu, t_ns, freq_khz));
     }
@@ -202,6 +253,9 @@ impl Builder {
     /// A wake-up of thread `wakee` by thread `waker` (or `NO_ITEM`).
     pub fn wakeup(&mut self, t_ns: i64, waker: u32, wakee: u32) {
         self.saw_time(t_ns);
+        if !self.room() {
+            return;
+        }
         self.wakeups.push((t_ns, waker, wakee));
     }
 
@@ -223,6 +277,7 @@ impl Builder {
         let end_ns = self.max_ns;
         let mut open: Vec<(u32, Vec<Open>)> = std::mem::take(&mut self.open).into_iter().collect();
         open.sort_by_key(|(lane, _)| *lane);
+        self.open_count = 0;
         let mut n_open = 0;
         for (lane, stack) in open {
             for o in stack {
@@ -247,6 +302,8 @@ impl Builder {
         for &(cpu, _, _) in &self.freq {
             if let Some(Some(lane)) = self.cpu_lane.get(cpu as usize) {
                 used[*lane as usize] = true;
+            } else if let Some(&lane) = self.lane_index.get(&format!("\u{1}cpu {cpu}")) {
+                used[lane as usize] = true;
             }
         }
         let mut order: Vec<u32> = (0..self.lanes.len() as u32).filter(|&l| used[l as usize]).collect();

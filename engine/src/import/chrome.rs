@@ -14,6 +14,9 @@ use crate::trace::SegmentKind;
 
 use super::builder::{Builder, Location};
 
+/// Largest single event kept for parsing; a larger one (a huge `args`, or a file that never closes its first object) is skipped.
+pub const MAX_EVENT_BYTES: usize = 16 << 20;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     Start,
@@ -39,6 +42,8 @@ pub struct ChromeParser {
     elem_depth: u32,
     pending: Vec<u8>,
     pending_offset: u64,
+    /// The event being scanned outgrew [`MAX_EVENT_BYTES`]: its bytes are not kept, and it is reported when it ends.
+    oversized: bool,
     // Meaning.
     lanes: HashMap<String, (u32, u32)>,
     lane_ids: Vec<(u32, String, String)>,
@@ -158,6 +163,7 @@ impl ChromeParser {
             elem_depth: 0,
             pending: Vec::new(),
             pending_offset: 0,
+            oversized: false,
             lanes: HashMap::new(),
             lane_ids: Vec::new(),
             thread_labels: HashMap::new(),
@@ -262,7 +268,11 @@ impl ChromeParser {
                             self.elem_depth -= 1;
                             if self.elem_depth == 0 {
                                 let start = elem_start.take().unwrap_or(0);
-                                if self.pending.is_empty() {
+                                if self.oversized {
+                                    self.oversized = false;
+                                    let message = format!("an event larger than {} MiB; skipped", MAX_EVENT_BYTES >> 20);
+                                    b.diag(Location::Offset(self.pending_offset), message);
+                                } else if self.pending.is_empty() {
                                     self.event(b, &data[start..i], self.pending_offset);
                                 } else {
                                     let mut pending = std::mem::take(&mut self.pending);
@@ -278,9 +288,14 @@ impl ChromeParser {
                 }
             }
         }
-        if self.elem_depth > 0 {
+        if self.elem_depth > 0 && !self.oversized {
             let start = elem_start.unwrap_or(0);
-            self.pending.extend_from_slice(&data[start..]);
+            if self.pending.len() + (data.len() - start) > MAX_EVENT_BYTES {
+                self.oversized = true;
+                self.pending = Vec::new();
+            } else {
+                self.pending.extend_from_slice(&data[start..]);
+            }
         }
     }
 
@@ -437,8 +452,10 @@ impl ChromeParser {
                     }
                     "B" => {
                         let name = b.name(name);
-                        b.begin_kind(lane, thread, name, kind, ts);
-                        self.open_lanes.entry(format!("{pid}\u{1}{tid}")).or_default().push(lane);
+                        // A dropped slice (past the builder's cap) leaves no lane to end on, so this list stays bounded too.
+                        if b.begin_kind(lane, thread, name, kind, ts) {
+                            self.open_lanes.entry(format!("{pid}\u{1}{tid}")).or_default().push(lane);
+                        }
                     }
                     _ => {
                         let begun = self.open_lanes.get_mut(&format!("{pid}\u{1}{tid}")).and_then(Vec::pop);

@@ -60,3 +60,47 @@ pub fn by_content(head: &[u8]) -> Format {
     }
     Format::Unknown
 }
+
+/// True when `head` looks like UTF-16 text: a UTF-16 byte-order mark, or a zero byte in every other position.
+pub fn is_utf16(head: &[u8]) -> bool {
+    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+        return true;
+    }
+    let sample = &head[..head.len().min(512)];
+    sample.len() >= 8 && (0..2).any(|phase| sample.iter().skip(phase).step_by(2).all(|&c| c == 0))
+}
+
+/// What the content of a file no importer reads looks like, in words: why nothing was imported.
+pub fn describe_unknown(head: &[u8]) -> String {
+    const KNOWN: &str = "this importer reads ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv and Paje";
+    let start = head.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(head.len());
+    let body = &head[start..];
+    let starts = |magic: &[u8]| body.starts_with(magic);
+    let what = if head.is_empty() || body.is_empty() {
+        return "the file is empty or holds only white space".to_string();
+    } else if is_utf16(head) {
+        return "the file is UTF-16 text; save it as UTF-8 and import it again".to_string();
+    } else if starts(b"%EventDef") || starts(b"%EndEventDef") || memchr::memmem::find(&body[..body.len().min(4096)], b"\n%EventDef").is_some() {
+        "a Pajé trace (%EventDef …), a format it does not read"
+    } else if starts(b"PERFILE2") || starts(b"PERFFILE") {
+        "a Linux perf.data file (convert it with `perf script` or `trace-cmd`)"
+    } else if starts(&[0xC1, 0x1F, 0xFC, 0xC1]) || starts(&[0xC1, 0xFC, 0x1F, 0xC1]) {
+        "a CTF (LTTng) trace, a format it does not read"
+    } else if starts(b"PK\x03\x04") {
+        "a zip archive (unzip it first)"
+    } else if starts(&[0x28, 0xB5, 0x2F, 0xFD]) {
+        "zstd-compressed data (decompress it first)"
+    } else if starts(b"BZh") || starts(&[0xFD, b'7', b'z', b'X', b'Z']) {
+        "bzip2 or xz-compressed data (decompress it first)"
+    } else if starts(b"%PDF") {
+        "a PDF document"
+    } else if starts(&[0x0A, 0x00]) || starts(b"\x0a\x0d") {
+        "binary data (a Perfetto protobuf trace? export it as JSON first)"
+    } else if body.iter().take(4096).filter(|&&c| c == 0 || (c < 0x20 && !c.is_ascii_whitespace())).count() > 16 {
+        "binary data, not text"
+    } else {
+        "text that is none of these formats"
+    };
+    format!("the file is {what}; {KNOWN}")
+}
+

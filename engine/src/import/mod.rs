@@ -212,6 +212,16 @@ enum Parser {
 /// Bytes of (decompressed) content looked at before choosing a format.
 const SNIFF_BYTES: usize = 64 * 1024;
 
+/// Most bytes of content read (after decompression); the rest of a larger file is ignored with a diagnostic.
+pub const MAX_TRACE_BYTES: u64 = 1 << 30;
+/// Gzip content may be at most this many times its compressed size (past [`GZIP_FREE_BYTES`]): real traces compress
+/// 5–50×, a file of zeros about 1,000×.
+pub const MAX_GZIP_RATIO: u64 = 200;
+/// Decompressed bytes allowed whatever the ratio.
+pub const GZIP_FREE_BYTES: u64 = 64 << 20;
+/// Compressed bytes handed to the decoder at once, so that one write expands to at most about 4 MiB.
+const GZIP_SLICE: usize = 4096;
+
 /// A streaming import: feed chunks with [`push`](Self::push), then call [`finish`](Self::finish).
 pub struct Importer {
     by_name: Option<Format>,
@@ -225,6 +235,12 @@ pub struct Importer {
     format: Format,
     builder: Builder,
     bytes_in: u64,
+    /// The first bytes of content, to say what an unreadable file looks like.
+    head_sample: Vec<u8>,
+    /// Content bytes (decompressed) so far.
+    plain_bytes: u64,
+    /// Set once a cap stopped the reading; the rest of the input is ignored.
+    stopped: bool,
     pcf: Option<String>,
     row: Option<String>,
 }
@@ -244,6 +260,9 @@ impl Importer {
             format: Format::Unknown,
             builder: Builder::new(),
             bytes_in: 0,
+            head_sample: Vec::new(),
+            plain_bytes: 0,
+            stopped: false,
             pcf: None,
             row: None,
         }
@@ -294,23 +313,63 @@ impl Importer {
     }
 
     fn push_raw(&mut self, chunk: &[u8]) {
-        let Some(decoder) = self.gzip.as_mut() else {
+        if self.gzip.is_none() {
             self.push_plain(chunk);
             return;
-        };
-        if self.gzip_failed {
-            return;
         }
-        if let Err(e) = decoder.write_all(chunk) {
-            self.gzip_failed = true;
-            let at = Location::Offset(self.bytes_in);
-            self.builder.diag(at, format!("gzip data is corrupt ({e}); kept what came before"));
+        for piece in chunk.chunks(GZIP_SLICE) {
+            let Some(decoder) = self.gzip.as_mut() else { return };
+            if self.gzip_failed || self.stopped {
+                return;
+            }
+            if let Err(e) = decoder.write_all(piece) {
+                self.gzip_failed = true;
+                let at = Location::Offset(self.bytes_in);
+                self.builder.diag(at, format!("gzip data is corrupt ({e}); kept what came before"));
+            }
+            let out = std::mem::take(decoder.get_mut());
+            if self.gzip_bomb(out.len() as u64) {
+                return;
+            }
+            self.push_plain(&out);
+            // Hand the (emptied) buffer back so that its capacity is reused.
+            if let Some(d) = self.gzip.as_mut() {
+                *d.get_mut() = out;
+                d.get_mut().clear();
+            }
         }
-        let out = std::mem::take(decoder.get_mut());
-        self.push_plain(&out);
+    }
+
+    /// Stops decompressing when the output outgrows the input more than [`MAX_GZIP_RATIO`] times.
+    fn gzip_bomb(&mut self, more: u64) -> bool {
+        let after = self.plain_bytes + more;
+        if after <= GZIP_FREE_BYTES || after <= MAX_GZIP_RATIO.saturating_mul(self.bytes_in) {
+            return false;
+        }
+        self.stopped = true;
+        let message = format!(
+            "the gzip data expands more than {MAX_GZIP_RATIO}× ({} MiB from {} KiB; a decompression bomb?); the rest is ignored",
+            after >> 20,
+            self.bytes_in >> 10
+        );
+        self.builder.diag(Location::Offset(self.bytes_in), message);
+        true
     }
 
     fn push_plain(&mut self, data: &[u8]) {
+        if self.stopped {
+            return;
+        }
+        let room = MAX_TRACE_BYTES.saturating_sub(self.plain_bytes);
+        let data = if data.len() as u64 > room {
+            self.stopped = true;
+            let message = format!("the trace is larger than {} MiB; only its first {} MiB are read", MAX_TRACE_BYTES >> 20, MAX_TRACE_BYTES >> 20);
+            self.builder.diag(Location::Offset(self.plain_bytes), message);
+            &data[..room as usize]
+        } else {
+            data
+        };
+        self.plain_bytes += data.len() as u64;
         if self.parser.is_none() {
             self.sniff.extend_from_slice(data);
             if self.sniff.len() < SNIFF_BYTES {
@@ -325,7 +384,9 @@ impl Importer {
     }
 
     fn decide(&mut self) {
-        let format = self.forced.or(self.by_name.filter(|&f| f != Format::ChromeJson)).unwrap_or_else(|| {
+        self.head_sample = self.sniff[..self.sniff.len().min(4096)].to_vec();
+        let utf16 = detect::is_utf16(&self.sniff).then_some(Format::Unknown);
+        let format = utf16.or(self.forced).or(self.by_name.filter(|&f| f != Format::ChromeJson)).unwrap_or_else(|| {
             let sniffed = detect::by_content(&self.sniff);
             if sniffed == Format::Unknown {
                 self.by_name.unwrap_or(Format::Unknown)
@@ -370,13 +431,15 @@ impl Importer {
             self.push_plain(&head);
         }
         if let Some(mut decoder) = self.gzip.take() {
-            if !self.gzip_failed {
+            if !self.gzip_failed && !self.stopped {
                 if let Err(e) = decoder.try_finish() {
                     self.builder.diag(Location::Offset(self.bytes_in), format!("gzip stream is truncated ({e}); kept what came before"));
                 }
+                let out = std::mem::take(decoder.get_mut());
+                if !self.gzip_bomb(out.len() as u64) {
+                    self.push_plain(&out);
+                }
             }
-            let out = std::mem::take(decoder.get_mut());
-            self.push_plain(&out);
         }
         if self.parser.is_none() {
             self.decide();
@@ -391,10 +454,7 @@ impl Importer {
             Some(Parser::Taskflow(p)) => p.finish(b),
             Some(Parser::Paraver(p)) => p.finish(b),
             Some(Parser::Paje(p)) => p.finish(b),
-            Some(Parser::Unknown) | None => {
-                let message = "not a trace format this importer knows (ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv, Paje)";
-                b.diag(Location::None, message.to_string());
-            }
+            Some(Parser::Unknown) | None => b.diag(Location::None, detect::describe_unknown(&self.head_sample)),
         }
         self.builder.finish(self.format, self.bytes_in)
     }

@@ -9,8 +9,8 @@ use crate::trace::SegmentKind;
 
 use super::builder::{Builder, Location};
 
-/// Largest Taskflow file read (they are small; the whole text is parsed at once).
-pub const MAX_TASKFLOW_BYTES: usize = 512 * 1024 * 1024;
+/// Largest Taskflow file read (they are small; the whole text is parsed at once, so this bounds the parse's memory).
+pub const MAX_TASKFLOW_BYTES: usize = 128 * 1024 * 1024;
 
 /// Collects the text; parses at the end.
 #[derive(Default)]
@@ -79,10 +79,7 @@ impl TaskflowParser {
         let key = format!("{executor}\u{1}{worker}");
         let lane_label = format!("{} · {}", with_prefix("executor", executor.to_string()), with_prefix("worker", worker.to_string()));
         let lane = b.keyed_lane(&key, || lane_label.clone(), None);
-        let thread = match b.threads.iter().position(|t| *t == lane_label) {
-            Some(t) => t as u32,
-            None => b.add_thread(lane_label),
-        };
+        let thread = b.thread_named(&lane_label);
         let shown = if name.is_empty() { task_type } else { name };
         let name = b.name(shown);
         let (s, e) = span;

@@ -159,6 +159,11 @@ impl AidDynamic {
 }
 
 impl LoopSchedule for AidDynamic {
+    /// Chunks of M (R·M on faster types) over the loop, and chunks of m in the tail (at most M/m per thread).
+    fn chunks_estimate(&self, iterations: u64, threads: usize, _loop_chunk: u64) -> u64 {
+        iterations.div_ceil(self.major.max(1)) + threads as u64 * (self.major / self.m.max(1) + 2)
+    }
+
     fn mapping(&self) -> Mapping {
         Mapping::BigFirst
     }

@@ -97,6 +97,13 @@ impl AidStatic {
 }
 
 impl LoopSchedule for AidStatic {
+    /// Sampling chunks and those taken while waiting (about 3 per thread), one assignment per thread, and the dynamic tail.
+    fn chunks_estimate(&self, iterations: u64, threads: usize, loop_chunk: u64) -> u64 {
+        let per_thread = if self.offline { 1 } else { 4 };
+        let tail = ((1.0 - self.p).max(0.0) * iterations as f64).ceil() as u64;
+        threads as u64 * per_thread + tail.div_ceil(self.tail_chunk.unwrap_or(loop_chunk).max(1))
+    }
+
     fn mapping(&self) -> Mapping {
         Mapping::BigFirst
     }

@@ -24,6 +24,10 @@ impl LoopSchedule for Dynamic {
 
     fn begin(&mut self, _info: &LoopInfo) {}
 
+    fn chunks_estimate(&self, iterations: u64, _threads: usize, loop_chunk: u64) -> u64 {
+        iterations.div_ceil(self.chunk.unwrap_or(loop_chunk).max(1))
+    }
+
     fn next(&mut self, info: &LoopInfo, pool: &mut Pool, _thread: usize, _now_ns: TimeNs) -> Option<Take> {
         pool.take(self.chunk.unwrap_or(info.chunk), PhaseKind::Dynamic)
     }

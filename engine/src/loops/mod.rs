@@ -27,7 +27,7 @@ use metrics::{LoopStat, MAX_LOOP_STATS};
 use crate::model::loops::{BuiltPhase, BuiltProgram};
 use crate::model::{Platform, SpeedState, TimelineEvent, WorkClass};
 use crate::model::timeline::{Timeline, TimelineEv};
-use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
+use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, SegmentKind};
 use memory::{Affinity, PoolLine};
 use record::Recorder;
@@ -172,7 +172,7 @@ fn type_tables(platform: &Platform, classes: &[WorkClass], cores: &[usize]) -> V
         .collect()
 }
 
-/// Runs `program` under `schedule` to completion.
+/// Runs `program` under `schedule` to completion; `meter` counts its events and segments against the scenario's limits.
 pub fn run_loops(
     platform: &Platform,
     classes: &[WorkClass],
@@ -180,6 +180,7 @@ pub fn run_loops(
     program: &BuiltProgram,
     schedule: Box<dyn LoopSchedule>,
     seed: u64,
+    meter: &mut Meter,
 ) -> Result<LoopRunOutput, InputError> {
     let mapping = schedule.mapping();
     let cores = thread_cores(platform, program.threads, mapping);
@@ -228,7 +229,7 @@ pub fn run_loops(
     sim.kernel.schedule_at(0, Ev::PhaseStart { pos: 0 });
     loop {
         match sim.step() {
-            StepOutcome::Handled => {}
+            StepOutcome::Handled => meter.tick(sim.model.recorder.record.len())?,
             StepOutcome::Finished => break,
             StepOutcome::Stalled => {
                 return Err(InputError::new(

@@ -125,6 +125,11 @@ pub trait LoopSchedule {
     fn estimated_sf(&self) -> Option<f64> {
         None
     }
+    /// About how many chunks one loop of `iterations` hands out to `threads` threads when the loop's own chunk is
+    /// `loop_chunk` (each chunk is a kernel event): what the work budget estimates before a run. One block per thread here.
+    fn chunks_estimate(&self, _iterations: u64, threads: usize, _loop_chunk: u64) -> u64 {
+        threads as u64
+    }
 }
 
 /// Contiguous blocks `[start, end)` for each thread, proportional to `weights` (an even split for equal weights).

@@ -88,10 +88,8 @@ impl AppProfile {
             return Err(InputError::new(format!("{path}.name"), "must not be empty"));
         }
         at_least(&format!("{path}.work_ns"), self.work_ns, 1.0)?;
-        if self.work_ns > 1e15 {
-            return Err(InputError::new(format!("{path}.work_ns"), "must be at most 1e15 ns (about 11 days)"));
-        }
-        at_least(&format!("{path}.ratio"), self.ratio, f64::MIN_POSITIVE)?;
+        crate::model::work_ns(&format!("{path}.work_ns"), self.work_ns, false)?;
+        crate::model::ratio(&format!("{path}.ratio"), self.ratio)?;
         unit_interval(&format!("{path}.beta"), self.beta)?;
         unit_interval(&format!("{path}.mem_intensity"), self.mem_intensity)?;
         if self.regions == 0 || self.regions > MAX_REGIONS {

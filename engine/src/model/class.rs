@@ -14,7 +14,7 @@ pub struct WorkClass {
     /// Name that tasks refer to.
     pub name: String,
     /// Speed relative to the reference core type at reference frequencies, per core type name; a missing type uses the cluster's `ratio`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::error::unique_keys")]
     pub ratio: BTreeMap<String, f64>,
     /// How strongly speed follows frequency, in [0, 1]: 1 compute-bound, 0.2–0.4 memory-bound.
     #[serde(default = "one")]
@@ -47,11 +47,11 @@ impl WorkClass {
             return Err(InputError::new(format!("{path}.name"), "must not be empty"));
         }
         for (core_type, &r) in &self.ratio {
-            at_least(&format!("{path}.ratio.{core_type}"), r, f64::MIN_POSITIVE)?;
+            crate::model::ratio(&format!("{path}.ratio.{core_type}"), r)?;
         }
         unit_interval(&format!("{path}.beta"), self.beta)?;
         unit_interval(&format!("{path}.mem_intensity"), self.mem_intensity)?;
-        at_least(&format!("{path}.parallel_overhead"), self.parallel_overhead, 0.0)?;
+        crate::error::in_range(&format!("{path}.parallel_overhead"), self.parallel_overhead, 0.0, 100.0)?;
         Ok(())
     }
 

@@ -120,14 +120,14 @@ pub enum TimelineEvent {
 
 impl TimelineEvent {
     /// Parses one event, naming the bad field with its full path (serde loses the path inside tagged enums).
-    pub fn from_value(value: serde_json::Value, path: &str) -> InputResult<TimelineEvent> {
-        let (kind, rest) = crate::error::split_kind(value, path)?;
+    pub fn from_raw(raw: &crate::error::RawValue, path: &str) -> InputResult<TimelineEvent> {
+        let (kind, rest) = crate::error::split_kind_raw(raw, path)?;
         Ok(match kind.as_str() {
-            "dvfs" => TimelineEvent::Dvfs(crate::error::from_value(rest, path)?),
-            "dvfs_square" => TimelineEvent::DvfsSquare(crate::error::from_value(rest, path)?),
-            "cpu_interference" => TimelineEvent::CpuInterference(crate::error::from_value(rest, path)?),
-            "memory_interference" => TimelineEvent::MemoryInterference(crate::error::from_value(rest, path)?),
-            "core_offline" => TimelineEvent::CoreOffline(crate::error::from_value(rest, path)?),
+            "dvfs" => TimelineEvent::Dvfs(rest.into(path)?),
+            "dvfs_square" => TimelineEvent::DvfsSquare(rest.into(path)?),
+            "cpu_interference" => TimelineEvent::CpuInterference(rest.into(path)?),
+            "memory_interference" => TimelineEvent::MemoryInterference(rest.into(path)?),
+            "core_offline" => TimelineEvent::CoreOffline(rest.into(path)?),
             other => {
                 return Err(InputError::new(
                     format!("{path}.kind"),

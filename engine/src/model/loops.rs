@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{at_least, InputError, InputResult};
+use crate::error::{in_range, InputError, InputResult};
 use crate::model::{Platform, WorkClass};
 use crate::sim::Rng;
 
@@ -330,16 +330,16 @@ impl LoopProgram {
         if self.phases.len() as u64 * self.repeat as u64 > MAX_PHASES {
             return Err(InputError::new(format!("{path}.repeat"), format!("phases × repeat must be at most {MAX_PHASES}")));
         }
-        at_least(&format!("{path}.costs.removal_ns"), self.costs.removal_ns, 0.0)?;
-        at_least(&format!("{path}.costs.removal_growth"), self.costs.removal_growth, 0.0)?;
-        at_least(&format!("{path}.costs.line_ns"), self.costs.line_ns, 0.0)?;
-        at_least(&format!("{path}.costs.cross_cluster_ns"), self.costs.cross_cluster_ns, 0.0)?;
-        at_least(&format!("{path}.costs.cold_factor"), self.costs.cold_factor, 0.0)?;
+        in_range(&format!("{path}.costs.removal_ns"), self.costs.removal_ns, 0.0, 1e9)?;
+        in_range(&format!("{path}.costs.removal_growth"), self.costs.removal_growth, 0.0, 1e3)?;
+        in_range(&format!("{path}.costs.line_ns"), self.costs.line_ns, 0.0, 1e9)?;
+        in_range(&format!("{path}.costs.cross_cluster_ns"), self.costs.cross_cluster_ns, 0.0, 1e9)?;
+        in_range(&format!("{path}.costs.cold_factor"), self.costs.cold_factor, 0.0, 1e3)?;
         for (i, phase) in self.phases.iter().enumerate() {
             let p = format!("{path}.phases[{i}]");
             match phase {
                 Phase::Serial(s) => {
-                    at_least(&format!("{p}.work_ns"), s.work_ns, 0.0)?;
+                    crate::model::work_ns(&format!("{p}.work_ns"), s.work_ns, true)?;
                     class_index(classes, &s.class, &format!("{p}.class"))?;
                 }
                 Phase::Loop(l) => {
@@ -356,15 +356,15 @@ impl LoopProgram {
                     let c = format!("{p}.cost");
                     match &l.cost {
                         CostProfile::Uniform { iter_ns } => {
-                            at_least(&format!("{c}.iter_ns"), *iter_ns, 0.0)?;
+                            crate::model::work_ns(&format!("{c}.iter_ns"), *iter_ns, true)?;
                         }
                         CostProfile::Ramp { first_ns, last_ns } => {
-                            at_least(&format!("{c}.first_ns"), *first_ns, 0.0)?;
-                            at_least(&format!("{c}.last_ns"), *last_ns, 0.0)?;
+                            crate::model::work_ns(&format!("{c}.first_ns"), *first_ns, true)?;
+                            crate::model::work_ns(&format!("{c}.last_ns"), *last_ns, true)?;
                         }
                         CostProfile::Random { mean_ns, cv, length } => {
-                            at_least(&format!("{c}.mean_ns"), *mean_ns, 0.0)?;
-                            at_least(&format!("{c}.cv"), *cv, 0.0)?;
+                            crate::model::work_ns(&format!("{c}.mean_ns"), *mean_ns, true)?;
+                            in_range(&format!("{c}.cv"), *cv, 0.0, 10.0)?;
                             if *length == 0 {
                                 return Err(InputError::new(format!("{c}.length"), "must be at least 1"));
                             }
@@ -380,7 +380,7 @@ impl LoopProgram {
                                 ));
                             }
                             for (j, &v) in iter_ns.iter().enumerate() {
-                                at_least(&format!("{c}.iter_ns[{j}]"), v, 0.0)?;
+                                crate::model::work_ns(&format!("{c}.iter_ns[{j}]"), v, true)?;
                             }
                         }
                     }

@@ -15,6 +15,7 @@ pub mod platform;
 pub mod speed;
 pub mod timeline;
 pub mod workload;
+pub mod workload_check;
 
 pub use class::WorkClass;
 pub use events::TimelineEvent;
@@ -24,3 +25,31 @@ pub use places::{Place, Places};
 pub use platform::{Cluster, Platform};
 pub use speed::SpeedState;
 pub use workload::{TaskGraph, Workload};
+
+use crate::error::{in_range, InputResult};
+
+/// Most work one task, serial phase or application may carry, in reference ns (1e15 ns, about 11.6 days): far beyond any
+/// paper's workload, and small enough that a makespan summed from millions of them stays exact in integer nanoseconds.
+pub const MAX_WORK_NS: f64 = 1e15;
+
+/// Speed ratios (of a cluster, a class on a core type, an application) are kept within [1e-3, 1e3]: a core a million
+/// times slower than another is not a big.LITTLE platform, and it would turn seconds of work into years of simulated time.
+pub const MIN_RATIO: f64 = 1e-3;
+/// See [`MIN_RATIO`].
+pub const MAX_RATIO: f64 = 1e3;
+
+/// Fails unless `value` is a work amount in (0, [`MAX_WORK_NS`]] (or [0, …] when `zero_ok`).
+pub fn work_ns(path: &str, value: f64, zero_ok: bool) -> InputResult<f64> {
+    let min = if zero_ok { 0.0 } else { f64::MIN_POSITIVE };
+    in_range(path, value, min, MAX_WORK_NS).map_err(|mut e| {
+        if value > MAX_WORK_NS {
+            e.message.push_str(" ns (1e15 ns is about 11.6 days)");
+        }
+        e
+    })
+}
+
+/// Fails unless `value` is a speed ratio in [[`MIN_RATIO`], [`MAX_RATIO`]].
+pub fn ratio(path: &str, value: f64) -> InputResult<f64> {
+    in_range(path, value, MIN_RATIO, MAX_RATIO)
+}

@@ -87,7 +87,7 @@ impl Platform {
             if cluster.ref_freq_mhz == 0 {
                 return Err(InputError::new(format!("{p}.ref_freq_mhz"), "must be above 0 MHz"));
             }
-            at_least(&format!("{p}.ratio"), cluster.ratio, f64::MIN_POSITIVE)?;
+            crate::model::ratio(&format!("{p}.ratio"), cluster.ratio)?;
             for (name, table) in [("active_w", &cluster.active_w), ("idle_w", &cluster.idle_w)] {
                 if table.len() != cluster.freqs_mhz.len() {
                     return Err(InputError::new(

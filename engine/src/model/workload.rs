@@ -4,8 +4,9 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{at_least, InputError, InputResult};
-use crate::model::{Platform, WorkClass};
+use crate::error::{InputError, InputResult};
+use crate::model::WorkClass;
+use super::workload_check::class_index;
 use crate::sim::Rng;
 
 /// Synthetic kernels of Chen et al. §4.2.2.
@@ -190,6 +191,15 @@ impl Workload {
         }
     }
 
+    /// Tasks of a task-level workload before it is built (layered: whole layers; 0 at the other levels).
+    pub fn task_count(&self) -> u64 {
+        match self {
+            Workload::Layered(l) => layered_tasks(l.parallelism, l.tasks),
+            Workload::Dag(d) => d.tasks.len() as u64,
+            Workload::LoopProgram(_) | Workload::Applications(_) => 0,
+        }
+    }
+
     /// The level whose schedulers run this workload.
     pub fn level(&self) -> super::Level {
         match self {
@@ -202,6 +212,11 @@ impl Workload {
 
 /// Most tasks a workload may have.
 pub const MAX_TASKS: u32 = 5_000_000;
+
+/// Tasks of a layered DAG: `tasks` rounded up to whole layers of `parallelism`.
+pub fn layered_tasks(parallelism: u32, tasks: u32) -> u64 {
+    (tasks as u64).div_ceil(parallelism.max(1) as u64) * parallelism as u64
+}
 
 /// A DAG in struct-of-arrays form with successors in compressed rows: about 30 bytes per task.
 #[derive(Clone, Debug, Default)]
@@ -366,91 +381,32 @@ impl Builder {
     }
 }
 
-fn class_index(classes: &[WorkClass], name: &str, path: &str) -> InputResult<u16> {
-    classes.iter().position(|k| k.name == name).map(|i| i as u16).ok_or_else(|| {
-        let known: Vec<&str> = classes.iter().map(|k| k.name.as_str()).collect();
-        InputError::new(path, format!("unknown class '{name}' (the scenario's classes are {known:?})"))
-    })
-}
-
 impl Workload {
-    /// Parses a workload, naming the bad field with its full path.
-    pub fn from_value(value: serde_json::Value, path: &str) -> InputResult<Workload> {
-        let (kind, rest) = crate::error::split_kind(value, path)?;
+    /// Parses a workload from its raw JSON, naming the bad field with its full path; no intermediate tree is built.
+    pub fn from_raw(raw: &crate::error::RawValue, path: &str) -> InputResult<Workload> {
+        let (kind, rest) = crate::error::split_kind_raw(raw, path)?;
         match kind.as_str() {
-            "layered" => Ok(Workload::Layered(crate::error::from_value(rest, path)?)),
-            "dag" => Ok(Workload::Dag(crate::error::from_value(rest, path)?)),
-            "loop_program" => Ok(Workload::LoopProgram(crate::error::from_value(rest, path)?)),
-            "applications" => Ok(Workload::Applications(crate::error::from_value(rest, path)?)),
+            "layered" => Ok(Workload::Layered(rest.into(path)?)),
+            "dag" => Ok(Workload::Dag(rest.into(path)?)),
+            "loop_program" => Ok(Workload::LoopProgram(rest.into(path)?)),
+            "applications" => Ok(Workload::Applications(rest.into(path)?)),
             other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, loop_program, applications)"))),
         }
     }
 
-    /// Checks the places a DAG pins tasks to against `platform`: the error names the task and says what does not fit.
-    pub fn check_places(&self, platform: &Platform, path: &str) -> InputResult<()> {
-        let Workload::Dag(Dag { tasks, .. }) = self else { return Ok(()) };
-        let n_cores = platform.n_cores();
-        let cluster_of = platform.cluster_of_cores();
-        let first = platform.first_cores();
-        for (i, t) in tasks.iter().enumerate() {
-            let Some(PlaceSpec { leader, width }) = t.place else { continue };
-            let p = format!("{path}.tasks[{i}].place");
-            if width == 0 || !width.is_power_of_two() {
-                return Err(InputError::new(format!("{p}.width"), format!("must be a power of two (1, 2, 4, …), got {width}")));
-            }
-            if leader as usize >= n_cores {
-                return Err(InputError::new(format!("{p}.leader"), format!("core {leader} does not exist (the platform has {n_cores})")));
-            }
-            let c = cluster_of[leader as usize];
-            let cluster = &platform.clusters[c];
-            if width > cluster.cores {
-                return Err(InputError::new(
-                    format!("{p}.width"),
-                    format!("{width} cores do not fit in cluster {c} ({}), which has {}", cluster.name, cluster.cores),
-                ));
-            }
-            let offset = leader as usize - first[c];
-            if !offset.is_multiple_of(width as usize) || offset + width as usize > cluster.cores as usize {
-                return Err(InputError::new(
-                    format!("{p}.leader"),
-                    format!("a place of width {width} in cluster {c} ({}) starts at core {} plus a multiple of {width}", cluster.name, first[c]),
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// Validates and builds the DAG; `rng` draws critical positions and work jitter.
     pub fn build(&self, classes: &[WorkClass], rng: &mut Rng, path: &str) -> InputResult<TaskGraph> {
+        self.validate_tasks(classes, path)?;
         let mut b = Builder { graph: TaskGraph::default(), edges: Vec::new(), type_index: HashMap::new() };
         match self {
             Workload::Layered(Layered { kernel, parallelism, tasks, tile, work_ns, jitter_cv, class, working_set_kb, l1_miss_factor }) => {
-                if *parallelism == 0 {
-                    return Err(InputError::new(format!("{path}.parallelism"), "must be at least 1"));
-                }
-                if *tasks == 0 || *tasks > MAX_TASKS {
-                    return Err(InputError::new(format!("{path}.tasks"), format!("must be between 1 and {MAX_TASKS}")));
-                }
                 let tile = tile.unwrap_or(kernel.default_tile());
-                if tile == 0 || tile > 8192 {
-                    return Err(InputError::new(format!("{path}.tile"), "must be between 1 and 8192"));
-                }
-                let work = match work_ns {
-                    Some(w) => at_least(&format!("{path}.work_ns"), *w, f64::MIN_POSITIVE)?,
-                    None => kernel.work_ns(tile),
-                };
-                at_least(&format!("{path}.jitter_cv"), *jitter_cv, 0.0)?;
+                let work = work_ns.unwrap_or_else(|| kernel.work_ns(tile));
                 let class_name = class.clone().unwrap_or_else(|| kernel.name().to_string());
                 let k = class_index(classes, &class_name, &format!("{path}.class"))?;
                 let ty = b.type_id(kernel.name());
-                let ws = match working_set_kb {
-                    Some(v) => at_least(&format!("{path}.working_set_kb"), *v, 0.0)?,
-                    None => kernel.working_set_kb(tile),
-                };
-                let factor = match l1_miss_factor {
-                    Some(v) => at_least(&format!("{path}.l1_miss_factor"), *v, 1.0)?,
-                    None => kernel.default_l1_miss_factor(),
-                };
+                let ws = working_set_kb.unwrap_or_else(|| kernel.working_set_kb(tile));
+                let factor = l1_miss_factor.unwrap_or_else(|| kernel.default_l1_miss_factor());
                 b.graph.type_working_set_kb = vec![ws];
                 b.graph.type_l1_miss_factor = vec![factor];
                 let p = *parallelism;
@@ -483,39 +439,19 @@ impl Workload {
                 return Err(InputError::new(path, "an applications workload runs at the OS level and has no single task graph"));
             }
             Workload::Dag(Dag { tasks, .. }) => {
-                if tasks.is_empty() {
-                    return Err(InputError::new(format!("{path}.tasks"), "needs at least one task"));
-                }
-                if tasks.len() > MAX_TASKS as usize {
-                    return Err(InputError::new(format!("{path}.tasks"), format!("at most {MAX_TASKS} tasks")));
-                }
                 for (i, t) in tasks.iter().enumerate() {
-                    let p = format!("{path}.tasks[{i}]");
-                    at_least(&format!("{p}.work_ns"), t.work_ns, f64::MIN_POSITIVE)?;
-                    let k = class_index(classes, &t.class, &format!("{p}.class"))?;
-                    let ty_name = t.task_type.clone().unwrap_or_else(|| t.class.clone());
-                    let ty = b.type_id(&ty_name);
+                    let k = class_index(classes, &t.class, &format!("{path}.tasks[{i}].class"))?;
+                    let ty = b.type_id(t.task_type.as_deref().unwrap_or(&t.class));
                     let id = b.task(t.work_ns, k, ty, t.priority);
                     if let Some(place) = t.place {
                         b.graph.pinned.push((id, place.leader, place.width));
                     }
-                    for (j, &d) in t.deps.iter().enumerate() {
-                        if d as usize >= tasks.len() {
-                            return Err(InputError::new(format!("{p}.deps[{j}]"), format!("task {d} does not exist ({} tasks)", tasks.len())));
-                        }
-                        if d as usize == i {
-                            return Err(InputError::new(format!("{p}.deps[{j}]"), "a task cannot depend on itself"));
-                        }
-                        b.edges.push((d, i as u32));
-                    }
+                    b.edges.extend(t.deps.iter().map(|&d| (d, i as u32)));
                 }
             }
             Workload::LoopProgram(_) => {
                 return Err(InputError::new(format!("{path}.kind"), "a loop program is not a task DAG; run it with loop schedules"));
             }
-        }
-        if b.graph.type_names.len() > u16::MAX as usize {
-            return Err(InputError::new(format!("{path}.tasks"), "too many task types"));
         }
         let mut graph = b.finish();
         if let Err(t) = graph.topological_order() {

@@ -7,7 +7,7 @@ use super::{AppInfo, BalanceReason, CoreInfo, Move, OsScheduler, OsView, ThreadI
 use crate::error::InputError;
 use crate::model::apps::{AppRun, OsOptions, Phase, Split};
 use crate::model::{Platform, SpeedState, TimelineEvent, WorkClass};
-use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
+use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{Migration, ScheduleRecord, Segment, SegmentKind};
 
 /// Everything a thread run needs besides the policy.
@@ -114,8 +114,8 @@ struct OsSim<'a> {
     in_balance: bool,
 }
 
-/// Runs the mix under `sched` to completion.
-pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>) -> Result<OsOutput, InputError> {
+/// Runs the mix under `sched` to completion; `meter` counts its events and segments against the scenario's limits.
+pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>, meter: &mut Meter) -> Result<OsOutput, InputError> {
     let platform = input.platform;
     let n_cores = platform.n_cores();
     let max_ratio = platform.clusters.iter().map(|c| c.ratio).fold(f64::MIN, f64::max);
@@ -160,6 +160,7 @@ pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>) -> Result<OsOutput
     loop {
         match sim.step() {
             StepOutcome::Handled => {
+                meter.tick(sim.model.record.len())?;
                 if sim.kernel.events_handled() > budget {
                     return Err(InputError::new("", "thread simulation did not finish within its event budget (a scheduler keeps migrating)"));
                 }

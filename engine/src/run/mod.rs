@@ -6,13 +6,14 @@
 //!                                                                                        Run = record + metrics + extras(level)
 //! ```
 
+pub mod budget;
 pub mod loops;
 pub mod os;
 pub mod tasks;
 
 use serde::Serialize;
 
-use crate::error::InputResult;
+use crate::error::{InputError, InputResult};
 use crate::loops::LoopExtras;
 use crate::metrics::Metrics;
 pub use crate::model::Level;
@@ -21,6 +22,7 @@ use crate::os::OsMetrics;
 pub use crate::runtime::Detail;
 use crate::runtime::TaskExtras;
 use crate::scenario::Scenario;
+use crate::sim::Meter;
 use crate::trace::ScheduleRecord;
 
 /// What one run adds to the common metrics, by level. Serialised with a `level` tag: `{"level":"tasks", …}`.
@@ -99,18 +101,36 @@ pub struct ScenarioResult {
     pub runs: Vec<Run>,
 }
 
-/// Validates `scenario` and runs every listed scheduler on the same workload and seed, recording segments and metrics
-/// (task runs keep only the final PTT and count their decisions; see [`run_with`]).
+/// Validates `scenario`, checks its estimated work against the default [`budget::Limits`], and runs every listed
+/// scheduler on the same workload and seed within those limits, recording segments and metrics (task runs keep only the
+/// final PTT and count their decisions; see [`run_with`]).
 pub fn run(scenario: &Scenario) -> InputResult<ScenarioResult> {
     run_with(scenario, Detail::default())
 }
 
 /// [`run`], with task runs also recording `detail` (the decision log, the PTT history) for every scheduler.
 pub fn run_with(scenario: &Scenario, detail: Detail) -> InputResult<ScenarioResult> {
+    let limits = budget::Limits::default();
+    let estimate = budget::check(scenario, &limits)?;
+    run_metered(scenario, detail, &mut estimate.meter(&limits))
+}
+
+/// Validates `scenario` and runs every listed scheduler recording `detail`, counting events and kept segments with
+/// `meter` (which may stop the runs at its limits or when its progress callback cancels them). No estimate is checked:
+/// see [`run_with`].
+pub fn run_metered(scenario: &Scenario, detail: Detail, meter: &mut Meter) -> InputResult<ScenarioResult> {
     scenario.validate()?;
     match &scenario.workload {
-        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario, detail),
-        crate::model::Workload::LoopProgram(program) => loops::run(scenario, program),
-        crate::model::Workload::Applications(mix) => os::run(scenario, mix),
+        crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario, detail, meter),
+        crate::model::Workload::LoopProgram(program) => loops::run(scenario, program, meter),
+        crate::model::Workload::Applications(mix) => os::run(scenario, mix, meter),
     }
+}
+
+/// `e` as the error of the run of `schedulers[i]`, when it names no field of its own (a run the meter stopped).
+pub(crate) fn at_scheduler(mut e: InputError, i: usize) -> InputError {
+    if e.path.is_empty() {
+        e.path = format!("schedulers[{i}]");
+    }
+    e
 }

@@ -12,7 +12,7 @@ use crate::registry;
 use crate::runtime::{run_tasks, Detail, RunInput};
 use crate::scenario::RuntimeOptions;
 use crate::sched::common::SchedOptions;
-use crate::sim::TimeNs;
+use crate::sim::{Meter, TimeNs};
 use crate::trace::{ScheduleRecord, NO_ITEM};
 
 /// One method's run of a mix on a platform.
@@ -120,12 +120,13 @@ pub fn run_method(
     events: &[TimelineEvent],
     runtime: &RuntimeOptions,
     path: &str,
+    meter: &mut Meter,
 ) -> InputResult<MethodRun> {
     let (apps, classes) = mix.resolve(platform, "workload")?;
     match registry::os_method(spec, &mix.os, path)? {
         OsMethod::Threads { sched, split } => {
             let input = OsInput { platform, classes: &classes, apps: &apps, events, options: &mix.os, split_override: split, seed };
-            let out = simulate(&input, sched)?;
+            let out = simulate(&input, sched, meter).map_err(|e| at_path(e, path))?;
             Ok(MethodRun { record: out.record, makespan_ns: out.makespan_ns, app_done_ns: out.app_done_ns, events_handled: out.events_handled })
         }
         OsMethod::Tasks => {
@@ -138,10 +139,11 @@ pub fn run_method(
                 costs: super::tasks::costs(runtime),
                 ptt_weight: runtime.ptt_weight,
                 seed,
+                reserve_segments: 0,
                 detail: Detail::default(),
             };
             let fifo = registry::task("fifo", &SchedOptions::new(platform.n_cores()), path)?;
-            let out = run_tasks(&input, fifo)?;
+            let out = run_tasks(&input, fifo, meter).map_err(|e| at_path(e, path))?;
             let mut app_done_ns = vec![0; apps.len()];
             for i in 0..out.record.len() {
                 let a = out.record.group[i] as usize;
@@ -176,13 +178,21 @@ fn single(entry_of: &AppMix, i: usize) -> AppMix {
     m
 }
 
-/// Runs every listed method; see the module doc.
-pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResult> {
+/// `e` with `path` when it names no field (a run the meter stopped).
+fn at_path(mut e: InputError, path: &str) -> InputError {
+    if e.path.is_empty() {
+        e.path = path.to_string();
+    }
+    e
+}
+
+/// Runs every listed method, metered by `meter`; see the module doc.
+pub fn run(scenario: &crate::Scenario, mix: &AppMix, meter: &mut Meter) -> InputResult<ScenarioResult> {
     let platform = &scenario.platform;
     let (apps, classes) = mix.resolve(platform, "workload")?;
     let ideal = ideal_speedups(platform, &apps, &classes);
     let base_platform = little_platform(platform, mix.baseline_little_cores);
-    let base = run_method(&base_platform, mix, &mix.baseline_scheduler, scenario.seed, &[], &scenario.runtime, "workload.baseline_scheduler")?;
+    let base = run_method(&base_platform, mix, &mix.baseline_scheduler, scenario.seed, &[], &scenario.runtime, "workload.baseline_scheduler", meter)?;
     let base_metrics = metrics::compute(&base_platform, &base.record, base.makespan_ns, 0);
     let one_little = little_platform(platform, 1);
     let mut runs = Vec::with_capacity(scenario.schedulers.len());
@@ -191,7 +201,7 @@ pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResu
         let mut first: Option<MethodRun> = None;
         let mut spans = Vec::new();
         for rep in 0..mix.repeat {
-            let r = run_method(platform, mix, spec, scenario.seed.wrapping_add(rep as u64), &scenario.events, &scenario.runtime, &path)?;
+            let r = run_method(platform, mix, spec, scenario.seed.wrapping_add(rep as u64), &scenario.events, &scenario.runtime, &path, meter)?;
             spans.push(r.makespan_ns);
             if first.is_none() {
                 first = Some(r);
@@ -202,7 +212,7 @@ pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResu
         let m = metrics::compute(platform, &r.record, r.makespan_ns, threads);
         let mut app_speedup = Vec::with_capacity(apps.len());
         for (i, done) in r.app_done_ns.iter().enumerate() {
-            let solo = run_method(&one_little, &single(mix, i), spec, scenario.seed, &[], &scenario.runtime, &path)?;
+            let solo = run_method(&one_little, &single(mix, i), spec, scenario.seed, &[], &scenario.runtime, &path, meter)?;
             app_speedup.push(if *done > 0 { solo.makespan_ns as f64 / *done as f64 } else { 0.0 });
         }
         let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
@@ -224,6 +234,7 @@ pub fn run(scenario: &crate::Scenario, mix: &AppMix) -> InputResult<ScenarioResu
             makespan_min_ns: spans.iter().copied().min().unwrap_or(0),
             makespan_max_ns: spans.iter().copied().max().unwrap_or(0),
         };
+        meter.keep(r.record.len()).map_err(|e| at_path(e.into(), &path))?;
         runs.push(Run { scheduler: spec.clone(), record: r.record, metrics: m, extras: Extras::Os(extras), events_handled: r.events_handled });
     }
     Ok(ScenarioResult { level: Level::Os, groups: apps.iter().map(|a| a.name.clone()).collect(), graph: None, runs })

@@ -12,19 +12,22 @@ use crate::runtime::{run_tasks, Detail, RunInput, TaskExtras};
 use crate::scenario::Scenario;
 use crate::sched::common::SchedOptions;
 use crate::sched::Costs;
+use crate::sim::Meter;
 
-/// Runs the scenario's task DAG under every listed task scheduler, recording `detail` beyond segments and metrics.
-pub fn run(scenario: &Scenario, detail: Detail) -> InputResult<ScenarioResult> {
+/// Runs the scenario's task DAG under every listed task scheduler, recording `detail` beyond segments and metrics, metered
+/// by `meter`.
+pub fn run(scenario: &Scenario, detail: Detail, meter: &mut Meter) -> InputResult<ScenarioResult> {
     let graph = scenario.build_graph()?;
+    let reserve_segments = super::budget::estimate(scenario)?.segments_per_run(scenario.schedulers.len());
     let mut runs = Vec::with_capacity(scenario.schedulers.len());
     for i in 0..scenario.schedulers.len() {
-        runs.push(run_one(scenario, &graph, i, detail)?);
+        runs.push(run_one(scenario, &graph, i, detail, reserve_segments, meter)?);
     }
     Ok(ScenarioResult { level: Level::Tasks, groups: graph.type_names.clone(), graph: Some(graph), runs })
 }
 
-/// Scheduler `index` of the scenario on `graph` (the scenario's DAG).
-fn run_one(scenario: &Scenario, graph: &TaskGraph, index: usize, detail: Detail) -> InputResult<Run> {
+/// Scheduler `index` of the scenario on `graph` (the scenario's DAG), its record reserved for `reserve_segments`.
+fn run_one(scenario: &Scenario, graph: &TaskGraph, index: usize, detail: Detail, reserve_segments: usize, meter: &mut Meter) -> InputResult<Run> {
     let name = scenario.schedulers.get(index).ok_or_else(|| InputError::new("schedulers", format!("no scheduler {index}")))?;
     let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in };
     let scheduler = registry::task_in(name, &options, &scenario.custom_schedulers, &format!("schedulers[{index}]"))?;
@@ -36,17 +39,25 @@ fn run_one(scenario: &Scenario, graph: &TaskGraph, index: usize, detail: Detail)
         costs: costs(&scenario.runtime),
         ptt_weight: scenario.runtime.ptt_weight,
         seed: scenario.seed,
+        reserve_segments,
         detail,
     };
-    let output = run_tasks(&input, scheduler)?;
+    let output = run_tasks(&input, scheduler, meter).map_err(|e| super::at_scheduler(e, index))?;
+    meter.keep(output.record.len()).map_err(|e| super::at_scheduler(e.into(), index))?;
     let metrics = metrics::compute(&scenario.platform, &output.record, output.makespan_ns, graph.len() as u64);
     Ok(Run { scheduler: name.clone(), record: output.record, metrics, extras: Extras::Tasks(output.extras), events_handled: output.events_handled })
 }
 
 /// The decision log and PTT history of scheduler `index`, from running it again on `result`'s DAG with everything recorded.
+/// The re-run has the scenario's budget, less the segments `result` already keeps (both are in memory at once).
 pub fn detail(scenario: &Scenario, result: &ScenarioResult, index: usize) -> InputResult<TaskExtras> {
     let graph = result.graph.as_ref().ok_or_else(|| InputError::new("workload", "only task-level runs have a decision log and a PTT"))?;
-    match run_one(scenario, graph, index, Detail::ALL)?.extras {
+    let limits = super::budget::Limits::default();
+    let estimate = super::budget::estimate(scenario)?;
+    let mut meter = estimate.meter(&limits);
+    meter.keep(result.runs.iter().map(|r| r.record.len()).sum()).map_err(|e| super::at_scheduler(e.into(), index))?;
+    let reserve_segments = result.runs.get(index).map_or(0, |r| r.record.len());
+    match run_one(scenario, graph, index, Detail::ALL, reserve_segments, &mut meter)?.extras {
         Extras::Tasks(extras) => Ok(extras),
         _ => Err(InputError::new("workload", "only task-level runs have a decision log and a PTT")),
     }

@@ -1,7 +1,8 @@
 //! The decision log: every `Decision::Run` the policy took (time, deciding core, task, place, overhead) and, when the policy gives one, its explanation.
 //!
 //! The step-through view replays it. Only the first [`DecisionLog::CAP`] decisions are kept, and only the first
-//! [`DecisionLog::EXPLAIN_CAP`] of those carry an explanation, so that a huge run stays small.
+//! [`DecisionLog::EXPLAIN_CAP`] of those carry an explanation, with at most [`DecisionLog::CANDIDATE_CAP`] candidate
+//! places in all (a platform of 1,024 cores has 2,047 places), so that a huge run stays small.
 
 use serde::Serialize;
 
@@ -59,6 +60,10 @@ pub struct DecisionLog {
     pub decisions: Vec<DecisionRecord>,
     /// Decisions taken in all, recorded or not (counted even when the run records no log).
     pub total: u64,
+    /// Candidate places kept in explanations so far.
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    candidates: usize,
 }
 
 impl DecisionLog {
@@ -66,6 +71,8 @@ impl DecisionLog {
     pub const CAP: usize = 100_000;
     /// Decisions per run that keep the policy's explanation.
     pub const EXPLAIN_CAP: usize = 20_000;
+    /// Candidate places kept over every explanation of a run.
+    pub const CANDIDATE_CAP: usize = 200_000;
 
     /// Whether the next decision will be kept.
     pub fn wants_more(&self) -> bool {
@@ -74,7 +81,7 @@ impl DecisionLog {
 
     /// Whether the next decision will keep an explanation (so the runtime asks the policy for one).
     pub fn wants_explanation(&self) -> bool {
-        self.decisions.len() < Self::EXPLAIN_CAP
+        self.decisions.len() < Self::EXPLAIN_CAP && self.candidates < Self::CANDIDATE_CAP
     }
 
     /// Records one decision; fills the PTT prediction of each candidate place from `ptt`.
@@ -82,6 +89,13 @@ impl DecisionLog {
         self.total += 1;
         if !self.wants_more() {
             return;
+        }
+        if let Some(n) = record.explanation.as_ref().map(|ex| ex.candidates.len()) {
+            if self.candidates + n > Self::CANDIDATE_CAP {
+                record.explanation = None;
+            } else {
+                self.candidates += n;
+            }
         }
         if let Some(ex) = record.explanation.as_mut() {
             for c in &mut ex.candidates {

@@ -40,7 +40,8 @@ pub struct PlaceRef {
 pub struct PttHistory {
     /// Columns of each snapshot's rows: every execution place, in the engine's order.
     pub places: Vec<PlaceRef>,
-    /// Number of task types (rows of `places.len()` values each).
+    /// Number of task types in each snapshot (rows of `places.len()` values each): the first ones, at most 64
+    /// (`sched::ptt::MAX_PTT_ROWS`), so that the history stays small whatever the number of task types.
     pub n_types: usize,
     /// Snapshots by time; the last is the final table.
     pub snapshots: Vec<PttSnapshot>,

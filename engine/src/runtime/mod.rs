@@ -22,7 +22,7 @@ use crate::error::InputError;
 use crate::model::timeline::{self, Timeline};
 use crate::model::{Place, Places, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
 use crate::sched::{Costs, Decision, Ptt, PttRecorder, TaskScheduler, View};
-use crate::sim::{Kernel, Model, Simulation, StepOutcome, TimeNs};
+use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_ITEM};
 
 /// Everything a task run needs besides the policy.
@@ -41,6 +41,8 @@ pub struct RunInput<'a> {
     pub ptt_weight: f64,
     /// Seed of the run's generator.
     pub seed: u64,
+    /// Segments to reserve room for at once (the budget's estimate), so that the record never doubles; 0 for 1.5 per task.
+    pub reserve_segments: usize,
     /// What to record beyond segments and metrics (nothing by default).
     pub detail: Detail,
 }
@@ -134,7 +136,8 @@ struct TaskRuntime<'a> {
 }
 
 /// Runs `graph` under `scheduler` to completion.
-pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<RunOutput, InputError> {
+/// `meter` counts its events and segments against the scenario's limits (and may cancel it).
+pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mut Meter) -> Result<RunOutput, InputError> {
     let platform = input.platform;
     let n_cores = platform.n_cores();
     let places = Places::new(platform);
@@ -159,7 +162,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
         leader_ns: vec![0; n_tasks],
         tasks_done: 0,
         makespan_ns: 0,
-        record: ScheduleRecord::with_capacity(n_tasks + n_tasks / 2),
+        record: ScheduleRecord::with_capacity(input.reserve_segments.clamp(n_tasks + n_tasks / 2, 8 * n_tasks + 1024)),
         timeline: Timeline::new(platform, input.events),
         newly_ready: Vec::new(),
         detail: input.detail,
@@ -189,6 +192,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
         }
         match outcome {
             StepOutcome::Handled => {
+                meter.tick(sim.model.record.len())?;
                 if sim.kernel.events_handled() > budget {
                     return Err(InputError::new("", format!(
                         "simulation did not finish: {} of {n_tasks} tasks done after {} events (a policy keeps retrying)",
@@ -214,7 +218,8 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>) -> Result<
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
     model.record.sort_by_lane_and_start();
     let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
-    let n_types = input.graph.type_names.len().max(1);
+    // The history keeps the rows of the first MAX_PTT_ROWS task types (sched/ptt.rs).
+    let n_types = input.graph.type_names.len().clamp(1, crate::sched::ptt::MAX_PTT_ROWS);
     let metrics = metrics::compute(&model.record, n_cores, &model.places, n_types, ptt_snapshots, input.detail.ptt_history);
     Ok(RunOutput { record: model.record, makespan_ns, events_handled, extras: TaskExtras { metrics, decisions: model.decisions } })
 }

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{at_least, InputError, InputResult};
+use crate::error::{at_least, InputError, InputResult, RawValue};
 use crate::model::{Platform, TaskGraph, TimelineEvent, WorkClass, Workload};
 use crate::policy::CustomScheduler;
 use crate::registry;
@@ -18,6 +18,13 @@ pub const SCENARIO_VERSION: u32 = 1;
 
 /// Largest scenario text accepted, in bytes.
 pub const MAX_SCENARIO_BYTES: usize = 64 * 1024 * 1024;
+
+/// Most work classes a scenario may define.
+pub const MAX_CLASSES: usize = 4096;
+/// Most timeline events a scenario may list.
+pub const MAX_EVENTS: usize = 100_000;
+/// Most schedulers a scenario may list (each is one run of the whole workload).
+pub const MAX_SCHEDULERS: usize = 64;
 
 /// Costs and options of the task runtime.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -73,10 +80,10 @@ pub struct Scenario {
     pub runtime: RuntimeOptions,
 }
 
-/// The scenario as first parsed: tagged parts stay JSON so that their errors keep full paths.
+/// The scenario as first parsed: tagged parts stay raw JSON text so that their errors keep full paths, and no tree is built.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawScenario {
+struct RawScenario<'a> {
     version: u32,
     name: String,
     #[serde(default)]
@@ -84,9 +91,10 @@ struct RawScenario {
     seed: u64,
     platform: Platform,
     classes: Vec<WorkClass>,
-    workload: serde_json::Value,
-    #[serde(default)]
-    events: Vec<serde_json::Value>,
+    #[serde(borrow)]
+    workload: &'a RawValue,
+    #[serde(default, borrow)]
+    events: Vec<&'a RawValue>,
     schedulers: Vec<String>,
     #[serde(default)]
     custom_schedulers: Vec<CustomScheduler>,
@@ -94,22 +102,35 @@ struct RawScenario {
     runtime: RuntimeOptions,
 }
 
+/// Only the version, read first so that an older or newer document is named as such before its fields are checked.
+#[derive(Deserialize)]
+struct VersionOnly<'a> {
+    #[serde(default, borrow)]
+    version: Option<&'a RawValue>,
+}
+
 impl Scenario {
-    /// Parses JSON text; the error names the field with its path.
+    /// Parses JSON text (a leading UTF-8 byte-order mark is allowed); the error names the field with its path.
+    /// The text is read once, straight into the scenario's types: a duplicate key is refused, and memory stays
+    /// proportional to the scenario, not to a JSON tree of it.
     pub fn from_json(text: &str) -> InputResult<Scenario> {
         if text.len() > MAX_SCENARIO_BYTES {
-            return Err(InputError::new("", format!("scenario is {} bytes; at most {MAX_SCENARIO_BYTES} are accepted", text.len())));
+            return Err(InputError::new("", format!("scenario is {} bytes; at most {MAX_SCENARIO_BYTES} (64 MiB) are accepted", text.len())));
         }
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
-        let value = upgrade(value)?;
-        let raw: RawScenario = crate::error::from_value(value, "")?;
-        let workload = Workload::from_value(raw.workload, "workload")?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if !text.trim_start().starts_with('{') {
+            let what = if text.trim().is_empty() { "the scenario is empty" } else { "a scenario is a JSON object" };
+            return Err(InputError::new("", what));
+        }
+        let head: VersionOnly = crate::error::from_text(text, "")?;
+        check_version(head.version)?;
+        let raw: RawScenario = crate::error::from_text(text, "")?;
+        let workload = Workload::from_raw(raw.workload, "workload")?;
         let events = raw
             .events
             .into_iter()
             .enumerate()
-            .map(|(i, v)| TimelineEvent::from_value(v, &format!("events[{i}]")))
+            .map(|(i, v)| TimelineEvent::from_raw(v, &format!("events[{i}]")))
             .collect::<InputResult<Vec<_>>>()?;
         let scenario = Scenario {
             version: raw.version,
@@ -142,12 +163,19 @@ impl Scenario {
             return Err(InputError::new("seed", "must be at most 2^53 so that links keep it exact"));
         }
         self.platform.validate("platform")?;
-        for (i, class) in self.classes.iter().enumerate() {
-            class.validate(&format!("classes[{i}]"))?;
-            if self.classes[..i].iter().any(|k| k.name == class.name) {
-                return Err(InputError::new(format!("classes[{i}].name"), format!("class '{}' is defined twice", class.name)));
+        for (field, count, max) in [("classes", self.classes.len(), MAX_CLASSES), ("events", self.events.len(), MAX_EVENTS), ("schedulers", self.schedulers.len(), MAX_SCHEDULERS)] {
+            if count > max {
+                return Err(InputError::new(field, format!("at most {max} entries, got {count}")));
             }
         }
+        let mut names = std::collections::HashSet::new();
+        for (i, class) in self.classes.iter().enumerate() {
+            class.validate(&format!("classes[{i}]"))?;
+            if !names.insert(class.name.as_str()) {
+                return Err(InputError::new(format!("classes[{i}].name"), format!("class '{}' is defined twice", crate::error::excerpt(&class.name, 60))));
+            }
+        }
+        self.workload.validate_tasks(&self.classes, "workload")?;
         for (i, event) in self.events.iter().enumerate() {
             event.validate(&self.platform, &format!("events[{i}]"))?;
         }
@@ -194,18 +222,15 @@ impl Scenario {
     }
 }
 
-/// Upgrades an older scenario document to the current version; an unknown version is named as such.
-fn upgrade(value: serde_json::Value) -> InputResult<serde_json::Value> {
-    let Some(obj) = value.as_object() else {
-        return Err(InputError::new("", "a scenario is a JSON object"));
+/// Checks the document's version; an older one would be upgraded here (only version 1 exists), an unknown one is named.
+fn check_version(version: Option<&RawValue>) -> InputResult<()> {
+    let Some(v) = version else {
+        return Err(InputError::new("version", "missing (this engine reads version 1)"));
     };
-    match obj.get("version") {
-        None => Err(InputError::new("version", "missing (this engine reads version 1)")),
-        Some(v) => match v.as_u64() {
-            Some(1) => Ok(value),
-            Some(n) => Err(InputError::new("version", format!("unknown version {n} (this engine reads {SCENARIO_VERSION})"))),
-            None => Err(InputError::new("version", format!("must be a whole number, got {v}"))),
-        },
+    match serde_json::from_str::<u64>(v.get()) {
+        Ok(1) => Ok(()),
+        Ok(n) => Err(InputError::new("version", format!("unknown version {n} (this engine reads {SCENARIO_VERSION})"))),
+        Err(_) => Err(InputError::new("version", format!("must be a whole number, got {}", crate::error::excerpt(v.get(), 40)))),
     }
 }
 
@@ -255,6 +280,54 @@ mod tests {
         assert_eq!(error_of(v).path, "events[0].core");
 
         assert!(Scenario::from_json("{ not json").expect_err("json").message.contains("not valid JSON"));
+    }
+
+    #[test]
+    fn a_bom_is_accepted_and_duplicate_keys_are_refused_by_field() {
+        let text = default_json().to_string();
+        assert!(Scenario::from_json(&format!("\u{feff}{text}")).is_ok(), "a UTF-8 byte-order mark is not an error");
+        let dup = |from: &str, to: &str| {
+            assert!(text.contains(from), "{from}");
+            Scenario::from_json(&text.replacen(from, to, 1)).expect_err("duplicate")
+        };
+        let e = dup("\"seed\":", "\"seed\":1,\"seed\":");
+        assert!(e.message.contains("duplicate field `seed`"), "{e}");
+        let e = dup("\"kind\":\"layered\"", "\"kind\":\"layered\",\"tasks\":5");
+        assert_eq!(e.path, "workload");
+        assert!(e.message.contains("duplicate field `tasks`"), "{e}");
+        let e = dup("\"cores\":", "\"cores\":2,\"cores\":");
+        assert!(e.message.contains("duplicate field `cores`") && e.path.starts_with("platform.clusters[0]"), "{e}");
+        let mut v = default_json();
+        v["classes"][0]["ratio"] = serde_json::json!({ "A57": 1.0 });
+        let t = v.to_string().replacen("\"A57\":1.0", "\"A57\":1.0,\"A57\":2.0", 1);
+        let e = Scenario::from_json(&t).expect_err("duplicate ratio");
+        assert!(e.message.contains("duplicate field `A57`") && e.path.starts_with("classes[0]"), "{e}");
+        let mut v = default_json();
+        v["events"] = serde_json::json!([{ "kind": "core_offline", "core": 1, "start_ns": 0 }]);
+        let t = v.to_string().replacen("\"core\":1", "\"core\":1,\"core\":2", 1);
+        assert_eq!(Scenario::from_json(&t).expect_err("duplicate core").path, "events[0]");
+    }
+
+    #[test]
+    fn out_of_range_numbers_are_refused_by_field_in_short_words() {
+        let mut v = default_json();
+        v["workload"]["work_ns"] = 1e308.into();
+        let e = error_of(v);
+        assert_eq!(e.path, "workload.work_ns");
+        assert!(e.message.contains("at most 1e15"), "{e}");
+        let mut v = default_json();
+        v["platform"]["clusters"][0]["ratio"] = 1e-300.into();
+        let e = error_of(v);
+        assert_eq!(e.path, "platform.clusters[0].ratio");
+        assert!(e.to_string().len() < 100, "a short message: {e}");
+        let mut v = default_json();
+        v["workload"]["parallelism"] = 4_000_000_000u64.into();
+        let e = error_of(v);
+        assert_eq!(e.path, "workload.parallelism");
+        assert!(e.message.contains("at most 5000000"), "{e}");
+        assert_eq!(error_of(serde_json::json!([1, 2])).message, "a scenario is a JSON object");
+        let e = Scenario::from_json(&format!("{} x", default_json())).expect_err("trailing");
+        assert!(e.message.contains("not valid JSON"), "{e}");
     }
 
     #[test]

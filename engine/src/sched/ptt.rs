@@ -60,12 +60,17 @@ pub struct PttSnapshot {
 }
 
 /// Keeps a bounded series of PTT snapshots: each of the first [`EARLY_PTT_SNAPSHOTS`] updates (how the table fills in),
-/// then one every `every` updates, plus the first state and the last.
+/// then one every `every` updates, plus the first state and the last. Whatever the number of task types and places, a
+/// run keeps at most [`MAX_PTT_HISTORY_VALUES`] values: the rows of the first [`MAX_PTT_ROWS`] task types, and fewer
+/// snapshots when a table is large.
 #[derive(Clone, Debug)]
 pub struct PttRecorder {
     /// Whether snapshots are taken during the run (otherwise only the final table).
     history: bool,
     every: u64,
+    early: u64,
+    /// Values per snapshot: the first `rows` task types' rows.
+    width: usize,
     updates: u64,
     /// Snapshots so far, by time.
     pub snapshots: Vec<PttSnapshot>,
@@ -77,26 +82,38 @@ pub const MAX_PTT_SNAPSHOTS: u64 = 200;
 /// The first updates are each snapshotted, so that playback shows every place being explored.
 pub const EARLY_PTT_SNAPSHOTS: u64 = 60;
 
+/// Task types whose rows the history keeps (the first ones; the PTT itself has every type).
+pub const MAX_PTT_ROWS: usize = 64;
+
+/// Most PTT values the history of one run keeps, over all its snapshots (2 MiB of `f64`).
+pub const MAX_PTT_HISTORY_VALUES: usize = 1 << 18;
+
 impl PttRecorder {
-    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table; with `history` false it keeps only the final table.
+    /// A recorder for a run of `n_tasks` tasks, starting with the all-zero table; with `history` false it keeps only the
+    /// final table.
     pub fn new(n_tasks: usize, ptt: &Ptt, history: bool) -> Self {
-        let every = (n_tasks as u64).div_ceil(MAX_PTT_SNAPSHOTS).max(1);
-        let first = if history { vec![PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns.clone() }] } else { Vec::new() };
-        PttRecorder { history, every, updates: 0, snapshots: first }
+        let rows = (ptt.values_ns.len() / ptt.n_places.max(1)).min(MAX_PTT_ROWS);
+        let width = rows * ptt.n_places;
+        let fit = (MAX_PTT_HISTORY_VALUES / width.max(1)) as u64;
+        let early = EARLY_PTT_SNAPSHOTS.min(fit / 4);
+        let periodic = MAX_PTT_SNAPSHOTS.min(fit.saturating_sub(early + 2)).max(1);
+        let every = (n_tasks as u64).div_ceil(periodic).max(1);
+        let first = if history { vec![PttSnapshot { t_ns: 0, updates: 0, values_ns: ptt.values_ns[..width].to_vec() }] } else { Vec::new() };
+        PttRecorder { history, every, early, width, updates: 0, snapshots: first }
     }
 
     /// Counts one update made at `t_ns` and snapshots the table when it is time.
     pub fn updated(&mut self, t_ns: TimeNs, ptt: &Ptt) {
         self.updates += 1;
-        if self.history && (self.updates <= EARLY_PTT_SNAPSHOTS || self.updates.is_multiple_of(self.every)) {
-            self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns.clone() });
+        if self.history && (self.updates <= self.early || self.updates.is_multiple_of(self.every)) {
+            self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns[..self.width].to_vec() });
         }
     }
 
     /// The snapshots, ending with the final table at `t_ns`.
     pub fn finish(mut self, t_ns: TimeNs, ptt: &Ptt) -> Vec<PttSnapshot> {
         if self.snapshots.last().is_none_or(|s| s.updates != self.updates) {
-            self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns.clone() });
+            self.snapshots.push(PttSnapshot { t_ns, updates: self.updates, values_ns: ptt.values_ns[..self.width].to_vec() });
         }
         self.snapshots
     }
@@ -145,5 +162,22 @@ mod tests {
         let last = plain.finish(10_000, &ptt);
         assert_eq!(last.len(), 1);
         assert_eq!((&last[0].values_ns, last[0].updates), (&snaps[snaps.len() - 1].values_ns, snaps[snaps.len() - 1].updates));
+    }
+
+    #[test]
+    fn the_history_is_bounded_whatever_the_number_of_task_types() {
+        for (types, places) in [(325, 66), (65_535, 10), (1, 2_047), (64, 2_047)] {
+            let mut ptt = Ptt::new(types, places, 0.2);
+            let mut rec = PttRecorder::new(100_000, &ptt, true);
+            for i in 0..100_000u64 {
+                ptt.update((i % types as u64) as usize, (i % places as u64) as usize, 100.0);
+                rec.updated(i, &ptt);
+            }
+            let snaps = rec.finish(100_000, &ptt);
+            let values: usize = snaps.iter().map(|s| s.values_ns.len()).sum();
+            assert!(values <= MAX_PTT_HISTORY_VALUES + 2 * MAX_PTT_ROWS * places, "{types}×{places}: {values} values");
+            assert_eq!(snaps[0].values_ns.len(), types.min(MAX_PTT_ROWS) * places);
+            assert!(snaps.len() >= 2 && snaps.last().map(|s| s.updates) == Some(100_000), "{types}×{places}: start and final");
+        }
     }
 }

@@ -4,9 +4,11 @@
 //! Stale events are the model's business: it stores a generation counter next to whatever an event refers to
 //! and ignores an event whose generation no longer matches, instead of searching the queue for it.
 
+pub mod meter;
 mod queue;
 mod rng;
 
+pub use meter::{Meter, Progress, Stop};
 pub use queue::EventQueue;
 pub use rng::Rng;
 

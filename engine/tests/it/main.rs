@@ -1,5 +1,7 @@
 //! The engine's single integration-test binary: one module per behaviour.
 
+mod alloc;
+mod budgets;
 mod calibrate;
 mod catalogue;
 mod claims;
@@ -8,6 +10,7 @@ mod export;
 mod export_reader;
 mod files;
 mod fuzz;
+mod fuzz_gen;
 mod gen;
 mod import;
 mod import_dump;

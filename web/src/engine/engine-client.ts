@@ -3,7 +3,7 @@
 // and results of superseded requests are dropped. A run that has already
 // taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
 // by replacing the worker (wasm cannot be interrupted from outside).
-import { type Engine, type SimResult, SupersededError } from "./engine";
+import { CancelledError, type Engine, type SimProgress, type SimResult, SupersededError } from "./engine";
 import type { Cell, CellRow, ClaimResult, DecisionLog, PaperInfo, PlatformInfo, PresetInfo, PttHistory } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
@@ -15,6 +15,7 @@ interface Pending {
 
 interface QueuedSim {
   scenarioJson: string;
+  onProgress?: (progress: SimProgress) => void;
   resolve(value: SimResult): void;
   reject(err: Error): void;
 }
@@ -31,6 +32,7 @@ export class WorkerEngine implements Engine {
   private simInFlight = false;
   private latestSimToken = 0;
   private queuedSim: QueuedSim | null = null;
+  private simProgress: ((progress: SimProgress) => void) | undefined;
 
   constructor() {
     this.worker = this.startWorker();
@@ -51,11 +53,22 @@ export class WorkerEngine implements Engine {
   private cancelStaleRun(): void {
     if (!this.simInFlight || performance.now() - this.simStartedAt < CANCEL_AFTER_MS) return;
     if (this.pending.size !== 1 || !this.pending.has(this.simRequestId)) return;
-    const stale = this.pending.get(this.simRequestId);
-    this.pending.delete(this.simRequestId);
+    this.restartWorker(new SupersededError());
+  }
+
+  /** Replaces the worker (the only way to stop wasm from outside); every request in flight rejects with `err`. */
+  private restartWorker(err: Error): void {
+    const inFlight = [...this.pending.values()];
+    this.pending.clear();
     this.worker.terminate();
     this.worker = this.startWorker();
-    stale?.reject(new SupersededError());
+    for (const p of inFlight) p.reject(err);
+  }
+
+  cancelSimulation(): void {
+    this.queuedSim?.reject(new CancelledError());
+    this.queuedSim = null;
+    if (this.simInFlight) this.restartWorker(new CancelledError());
   }
 
   listPresets(): Promise<PresetInfo[]> {
@@ -93,10 +106,10 @@ export class WorkerEngine implements Engine {
     return this.call("evaluateClaims", JSON.stringify({ preset, rows })) as Promise<ClaimResult[]>;
   }
 
-  simulate(scenarioJson: string): Promise<SimResult> {
+  simulate(scenarioJson: string, onProgress?: (progress: SimProgress) => void): Promise<SimResult> {
     return new Promise<SimResult>((resolve, reject) => {
       this.queuedSim?.reject(new SupersededError());
-      this.queuedSim = { scenarioJson, resolve, reject };
+      this.queuedSim = { scenarioJson, onProgress, resolve, reject };
       this.latestSimToken++;
       this.cancelStaleRun();
       this.pumpSim();
@@ -130,8 +143,12 @@ export class WorkerEngine implements Engine {
     this.simInFlight = true;
     this.simStartedAt = performance.now();
     this.simRequestId = this.nextId;
+    this.simProgress = (progress) => {
+      if (token === this.latestSimToken) sim.onProgress?.(progress);
+    };
     const finish = () => {
       this.simInFlight = false;
+      this.simProgress = undefined;
       this.pumpSim();
     };
     this.call("simulate", sim.scenarioJson).then(
@@ -141,7 +158,7 @@ export class WorkerEngine implements Engine {
         finish();
       },
       (err: Error) => {
-        sim.reject(token === this.latestSimToken ? err : new SupersededError());
+        sim.reject(token === this.latestSimToken || err instanceof CancelledError ? err : new SupersededError());
         finish();
       },
     );
@@ -157,10 +174,19 @@ export class WorkerEngine implements Engine {
   }
 
   private onResponse(response: EngineResponse): void {
+    if ("progress" in response) {
+      if (response.id === this.simRequestId) this.simProgress?.(response.progress);
+      return;
+    }
     const pending = this.pending.get(response.id);
     if (!pending) return;
     this.pending.delete(response.id);
-    if (response.ok) pending.resolve(response.value);
-    else pending.reject(new Error(response.message));
+    if (response.ok) {
+      pending.resolve(response.value);
+      return;
+    }
+    pending.reject(new Error(response.message));
+    // A trapped wasm instance is unusable: start a fresh worker for whatever comes next.
+    if (response.fatal) this.restartWorker(new Error(response.message));
   }
 }

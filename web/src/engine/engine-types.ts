@@ -33,6 +33,8 @@ export interface WasmFullSession extends WasmSession {
 /** One simulated scenario; every method indexes runs in `RunSummary.runs` order. */
 export interface WasmSession {
   run_all(): string;
+  /** Like run_all, calling `onProgress(events, expectedEvents)` every million events or so (false cancels). */
+  run_all_with_progress(onProgress: (events: number, expectedEvents: number) => boolean | undefined): string;
   seg_count(run: number): number;
   seg_lane(run: number): Uint32Array;
   seg_item(run: number): Uint32Array;

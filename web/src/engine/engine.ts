@@ -2,6 +2,9 @@
 // implementation in the app is `engine-client.ts` (a Web Worker proxy).
 import type { Cell, CellRow, ClaimResult, DecisionLog, PaperInfo, PlatformInfo, PresetInfo, PttHistory, RunSummary } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
+import type { SimProgress } from "./worker-protocol";
+
+export type { SimProgress } from "./worker-protocol";
 
 /**
  * Segment columns of one run, grouped by lane and sorted by start time
@@ -50,9 +53,12 @@ export interface Engine {
   listSchedulers(): Promise<string[]>;
   /**
    * Simulates every scheduler of the scenario. A newer call supersedes an
-   * older one: the older promise rejects with `SupersededError`.
+   * older one: the older promise rejects with `SupersededError`. A long run
+   * reports `onProgress` every million events or so.
    */
-  simulate(scenarioJson: string): Promise<SimResult>;
+  simulate(scenarioJson: string, onProgress?: (progress: SimProgress) => void): Promise<SimResult>;
+  /** Stops the simulation in flight (its promise rejects with `CancelledError`); the engine stays usable. */
+  cancelSimulation(): void;
   /** OS level: applications, mixes, configurations, methods and figure sweeps. */
   osCatalog(): Promise<OsCatalog>;
   /** The cells of a custom OS sweep grid, in index order. */
@@ -75,6 +81,14 @@ export interface Engine {
   /** The registered schedulers that accept this scenario's workload (the scenario must parse). */
   schedulersFor(scenarioJson: string): Promise<string[]>;
   dispose(): void;
+}
+
+/** Rejection of a simulate() call that `cancelSimulation` stopped. */
+export class CancelledError extends Error {
+  constructor() {
+    super("the simulation was cancelled");
+    this.name = "CancelledError";
+  }
 }
 
 /** Rejection of a simulate() call that a newer call replaced. */

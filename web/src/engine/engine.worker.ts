@@ -76,7 +76,7 @@ function schedulersFor(scenarioJson: string): string[] {
   return (JSON.parse(wasm.list_schedulers(level)) as { name: string }[]).map((s) => s.name);
 }
 
-function simulate(scenarioJson: string): SimResult {
+function simulate(scenarioJson: string, id: number): SimResult {
   // Free the previous run first, so two big results never share the wasm heap.
   lastSession?.session.free();
   lastSession = null;
@@ -84,7 +84,12 @@ function simulate(scenarioJson: string): SimResult {
   const session = new wasm.Session(scenarioJson);
   let kept = false;
   try {
-    const summary = JSON.parse(session.run_all()) as RunSummary;
+    // Progress reaches the page while the run goes on; cancelling terminates this worker (engine-client.ts).
+    const onProgress = (events: number, expectedEvents: number) => {
+      scope.postMessage({ id, progress: { events, expectedEvents } });
+      return true;
+    };
+    const summary = JSON.parse(session.run_all_with_progress(onProgress)) as RunSummary;
     const segments = summary.runs.map((_, run) =>
       groupByCore(
         {
@@ -112,6 +117,7 @@ function simulate(scenarioJson: string): SimResult {
 }
 
 function handle(request: EngineRequest): unknown {
+  const id = request.id;
   const arg = request.arg ?? "";
   switch (request.method) {
     case "listPresets":
@@ -127,7 +133,7 @@ function handle(request: EngineRequest): unknown {
     case "listSchedulers":
       return (JSON.parse(wasm.list_schedulers("")) as { name: string }[]).map((s) => s.name);
     case "simulate":
-      return simulate(arg);
+      return simulate(arg, id);
     case "osCatalog":
       return full().then((m) => JSON.parse(m.os_catalog()));
     case "sweepCells":
@@ -189,7 +195,10 @@ scope.onmessage = (event) => {
         const transfer = request.method === "simulate" ? simResultTransferables(value as SimResult) : [];
         scope.postMessage({ id: request.id, ok: true, value }, transfer);
       } catch (err) {
-        scope.postMessage({ id: request.id, ok: false, message: errorMessage(err) });
+        // A trap (out of memory, a bug) leaves the wasm instance unusable: say so, and the client starts a fresh worker.
+        const fatal = err instanceof WebAssembly.RuntimeError || (err instanceof RangeError && /memory/i.test(err.message));
+        const message = fatal ? `the engine ran out of memory or failed on this scenario (${errorMessage(err)}); make it smaller` : errorMessage(err);
+        scope.postMessage({ id: request.id, ok: false, message, fatal });
       }
     },
     (err: unknown) => scope.postMessage({ id: request.id, ok: false, message: `engine failed to load: ${errorMessage(err)}` }),

@@ -25,9 +25,16 @@ export interface EngineRequest {
   readonly arg?: string;
 }
 
+/** How far a simulation has come: kernel events so far and the budget's estimate of all of them (0: unknown). */
+export interface SimProgress {
+  readonly events: number;
+  readonly expectedEvents: number;
+}
+
 export type EngineResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly message: string };
+  | { readonly id: number; readonly ok: false; readonly message: string; readonly fatal?: boolean }
+  | { readonly id: number; readonly progress: SimProgress };
 
 /** Buffers of a SimResult, to send as transferables. */
 export function simResultTransferables(result: SimResult): ArrayBuffer[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImportResult } from "../engine/import-protocol";
-import { alignColors, buildImportedView, diagnosticText } from "./imported-trace";
+import { alignColors, buildImportedView, diagnosticText, nothingImported } from "./imported-trace";
 
 function result(): ImportResult {
   return {
@@ -43,5 +43,17 @@ describe("alignColors", () => {
     // Slices in lane order: CPU 0 "worker", CPU 2 "worker", thread lane "compute".
     expect(Array.from(seg.group)).toEqual([2, 2, 0]);
     expect(alignColors(v, [])).toBe(v.seg);
+  });
+});
+
+describe("nothingImported", () => {
+  it("says what the engine saw in a file with no slice and no frequency change, and nothing otherwise", () => {
+    expect(nothingImported("t.txt", result())).toBeNull();
+    const empty = result();
+    const summary = { ...empty.summary, segments: 0, freq_changes: 0, diagnostics: 1 };
+    const diagnostics = [{ line: null, offset: null, message: "the file is UTF-16 text; save it as UTF-8 and import it again" }];
+    expect(nothingImported("u16.txt", { summary, diagnostics })).toBe("Nothing was imported from u16.txt: the file is UTF-16 text; save it as UTF-8 and import it again.");
+    expect(nothingImported("e.txt", { summary, diagnostics: [] })).toBe("Nothing was imported from e.txt: it holds no slice and no frequency change.");
+    expect(nothingImported("f.txt", { summary: { ...summary, freq_changes: 2 }, diagnostics })).toBeNull();
   });
 });

@@ -101,6 +101,17 @@ export function diagnosticText(d: { line: number | null; offset: number | null; 
 }
 
 /**
+ * Why nothing came of an import, or null when something did: a file with no slice and no frequency change (empty,
+ * UTF-16, binary, a format no importer reads, a decompression bomb) is reported by its first diagnostics, which say what
+ * the engine saw, instead of replacing the trace on show with an empty one.
+ */
+export function nothingImported(fileName: string, result: Pick<ImportResult, "summary" | "diagnostics">): string | null {
+  if (result.summary.segments > 0 || result.summary.freq_changes > 0) return null;
+  const why = result.diagnostics.slice(0, 2).map(diagnosticText).join("; ");
+  return `Nothing was imported from ${fileName}: ${why || "it holds no slice and no frequency change"}.`;
+}
+
+/**
  * The view's slices with their name indices mapped onto `taskTypes` (the simulated runs' type names), so that a
  * calibrated scenario's tasks and the trace slices they came from share a colour; other names keep distinct indices.
  */

@@ -3,7 +3,8 @@
 /** Parses scenario text, or returns the parse error as a readable message. */
 export function parseScenario(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   try {
-    const value: unknown = JSON.parse(text);
+    // A UTF-8 byte-order mark (files saved by some editors) is not part of the JSON; the engine accepts it too.
+    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return { ok: false, message: "Scenario JSON: the top level must be an object" };
     }

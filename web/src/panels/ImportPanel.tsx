@@ -5,7 +5,7 @@
 import { type DragEvent, useCallback, useMemo, useRef, useState } from "react";
 import { ImportCancelledError, type ImportFiles, TraceImportClient } from "../engine/import-client";
 import { formatDuration } from "../logic/format";
-import { buildImportedView, diagnosticText } from "../logic/imported-trace";
+import { buildImportedView, diagnosticText, nothingImported } from "../logic/imported-trace";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { selectImported } from "../state/selectors";
 import type { ReplayResult } from "../engine/import-protocol";
@@ -58,6 +58,14 @@ export function ImportPanel() {
       setStatus({ kind: "parsing", name, fraction: 0 });
       client.importFiles(picked, (fraction) => setStatus({ kind: "parsing", name, fraction })).then(
         (result) => {
+          // A file nothing came of says what it was; the simulated scenario stays (the worker has forgotten any earlier
+          // trace, so it goes from the page too).
+          const nothing = nothingImported(name, result);
+          if (nothing) {
+            importCleared();
+            setStatus({ kind: "error", message: nothing });
+            return;
+          }
           importLoaded(buildImportedView(name, result));
           const s = result.summary;
           const problems = s.diagnostics > 0 ? `; ${s.diagnostics} problem${s.diagnostics === 1 ? "" : "s"} found, the rest is shown` : "";
@@ -69,7 +77,7 @@ export function ImportPanel() {
         },
       );
     },
-    [client, importLoaded],
+    [client, importLoaded, importCleared],
   );
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

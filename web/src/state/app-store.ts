@@ -6,7 +6,7 @@
 // (AppProvider's useAppStore, selectors.ts) and write it through the named actions below. The engine is
 // injected (createAppStore({ engine })), so tests make a store with a fake engine and no React.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Engine, SimResult } from "../engine/engine";
+import type { Engine, SimProgress, SimResult } from "../engine/engine";
 import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import { withPlatform } from "../logic/scenario";
@@ -41,6 +41,9 @@ export interface AppActions {
   loadPapers(): void;
   simSucceeded(revision: number, scenarioText: string, result: SimResult): void;
   simFailed(revision: number, message: string): void;
+  simProgress(revision: number, progress: SimProgress): void;
+  /** Stops the simulation in flight; the last good result stays on screen. */
+  cancelSimulation(): void;
   fatal(message: string): void;
   setWindow(window: TimeWindow): void;
   resetWindow(): void;
@@ -163,6 +166,8 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       catalogLoaded: (presets, platforms) => sim({ type: "catalogLoaded", presets, platforms }),
       simSucceeded: (revision, scenarioText, result) => sim({ type: "simSucceeded", revision, scenarioText, result }),
       simFailed: (revision, message) => sim({ type: "simFailed", revision, message }),
+      simProgress: (revision, progress) => sim({ type: "simProgress", revision, progress }),
+      cancelSimulation: () => engine.cancelSimulation(),
       fatal: (message) => sim({ type: "fatal", message }),
       setWindow: (window) => sim({ type: "setWindow", window }),
       resetWindow: () => sim({ type: "resetWindow" }),

@@ -1,6 +1,6 @@
 // The scenario and simulation slice of the app store (state/app-store.ts): a pure reducer plus its types.
 // Derived things (pixel layout, LOD, colours) are never stored here.
-import type { SimResult } from "../engine/engine";
+import type { SimProgress, SimResult } from "../engine/engine";
 import type { PaperInfo, PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import { clampWindow } from "../logic/viewport";
@@ -36,6 +36,8 @@ export interface SimState {
   readonly good: GoodResult | null;
   readonly error: string | null;
   readonly simPending: boolean;
+  /** How far a long simulation of the current revision has come (null until the engine reports). */
+  readonly progress: SimProgress | null;
   readonly bounds: TimeWindow;
   readonly window: TimeWindow;
   readonly hover: Hover | null;
@@ -57,6 +59,7 @@ export type SimAction =
   | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string }
   | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
   | { type: "simFailed"; revision: number; message: string }
+  | { type: "simProgress"; revision: number; progress: SimProgress }
   | { type: "fatal"; message: string }
   | { type: "loading" }
   | { type: "setWindow"; window: TimeWindow }
@@ -81,6 +84,7 @@ export const initialSimState: SimState = {
   good: null,
   error: null,
   simPending: true,
+  progress: null,
   bounds: { t0Ns: 0, t1Ns: 1 },
   window: { t0Ns: 0, t1Ns: 1 },
   hover: null,
@@ -128,6 +132,7 @@ export function simReducer(state: SimState, action: SimAction): SimState {
         presetName: action.presetName ?? state.presetName,
         platformName: action.platformName ?? state.platformName,
         simPending: true,
+        progress: null,
       };
     case "simSucceeded": {
       if (action.revision !== state.revision) return state;
@@ -140,6 +145,7 @@ export function simReducer(state: SimState, action: SimAction): SimState {
         good: { scenarioText: action.scenarioText, result: action.result },
         error: null,
         simPending: false,
+        progress: null,
         bounds,
         window,
         hover: null,
@@ -147,7 +153,10 @@ export function simReducer(state: SimState, action: SimAction): SimState {
     }
     case "simFailed":
       if (action.revision !== state.revision) return state;
-      return { ...state, error: action.message, simPending: false };
+      return { ...state, error: action.message, simPending: false, progress: null };
+    case "simProgress":
+      if (action.revision !== state.revision || !state.simPending) return state;
+      return { ...state, progress: action.progress };
     case "fatal":
       return { ...state, error: action.message, simPending: false };
     case "loading":

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SupersededError, type SimResult } from "../engine/engine";
+import { CancelledError, type SimProgress, SupersededError, type SimResult } from "../engine/engine";
 import { summaryOf } from "../logic/test-fixtures";
 import { createAppStore } from "./app-store";
 import { fakeEngine } from "./fake-engine";
-import { startSimulation } from "./simulation";
+import { CANCELLED_MESSAGE, startSimulation } from "./simulation";
 
 const RESULT: SimResult = { summary: summaryOf([]), segments: [], simMs: 1 };
 
-function setup(simulate: (text: string) => Promise<SimResult> = () => Promise.resolve(RESULT)) {
+function setup(simulate: (text: string, onProgress?: (p: SimProgress) => void) => Promise<SimResult> = () => Promise.resolve(RESULT)) {
   const engine = fakeEngine({
     listPresets: () => Promise.resolve([{ name: "first", title: "First", description: "" }]),
     listPlatforms: () => Promise.resolve([]),
@@ -86,5 +86,28 @@ describe("simulation driver", () => {
     store.getState().actions.setScenario('{"b":1}', { debounceMs: 0 });
     await flush();
     expect(calls).toBe(2);
+  });
+
+  it("shows a long run's progress, and a cancelled run leaves the last good result on screen", async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    let cancel: (err: Error) => void = () => undefined;
+    const { store } = setup((_text, onProgress) => {
+      if (++calls === 1) return Promise.resolve(RESULT);
+      onProgress?.({ events: 1 << 20, expectedEvents: 4 << 20 });
+      return new Promise<SimResult>((_resolve, reject) => {
+        cancel = reject;
+      });
+    });
+    const stop = startSimulation(store);
+    await flush();
+    store.getState().actions.setScenario('{"big":true}', { debounceMs: 0 });
+    await flush();
+    expect(store.getState().sim.progress).toEqual({ events: 1 << 20, expectedEvents: 4 << 20 });
+    cancel(new CancelledError());
+    await flush();
+    expect(store.getState().sim).toMatchObject({ error: CANCELLED_MESSAGE, simPending: false, progress: null });
+    expect(store.getState().sim.good?.result).toBe(RESULT);
+    stop();
   });
 });

@@ -3,13 +3,16 @@
 // for visual edits, 0 for presets). A newer revision cancels the pending timer; results of superseded
 // revisions are dropped (by the worker, and by the reducer, which compares revisions).
 import type { PresetInfo } from "../engine/engine-types";
-import { SupersededError } from "../engine/engine";
+import { CancelledError, SupersededError } from "../engine/engine";
 import { parseScenario } from "../logic/scenario";
 import type { AppStoreApi } from "./app-store";
 import type { SimState } from "./sim";
 
 /** Picks the first scenario (for example from the URL); null opens the default preset. */
 export type OpenInitial = (presets: readonly PresetInfo[]) => Promise<{ text: string; presetName: string } | null>;
+
+/** Shown when the user cancels a long run: the last good result stays. */
+export const CANCELLED_MESSAGE = "Simulation cancelled; the last good result stays on screen. Fewer tasks, iterations or schedulers make the scenario quicker.";
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -45,13 +48,13 @@ export function startSimulation(store: AppStoreApi, openInitial?: OpenInitial): 
         actions().simFailed(revision, parsed.message);
         return;
       }
-      engine.simulate(scenarioText).then(
+      engine.simulate(scenarioText, (progress) => actions().simProgress(revision, progress)).then(
         (result) => {
           if (!cancelled) actions().simSucceeded(revision, scenarioText, result);
         },
         (err: unknown) => {
           if (cancelled || err instanceof SupersededError) return;
-          actions().simFailed(revision, messageOf(err));
+          actions().simFailed(revision, err instanceof CancelledError ? CANCELLED_MESSAGE : messageOf(err));
         },
       );
     }, debounceMs);

@@ -88,7 +88,8 @@ export function useUrlSync(): UrlSync {
   );
 
   /** Scenario text a link asked for, until its simulation succeeds or fails. */
-  const awaiting = useRef<{ text: string; window: LinkView["window"] } | null>(null);
+  /** A link's scenario on its way through the engine; `keep`: the scenario on show when it came (back, forward, a typed link), kept if the link's fails. */
+  const awaiting = useRef<{ text: string; window: LinkView["window"]; keep?: { text: string; presetName: string } } | null>(null);
   /** Scenario identity of the last written entry; null until the first write (which replaces). */
   const lastKey = useRef<string | null>(null);
   const lastPage = useRef<string | null>(null);
@@ -147,6 +148,12 @@ export function useUrlSync(): UrlSync {
       else actions.resetWindow();
     } else if (state.error && state.scenarioText === pending.text) {
       awaiting.current = null;
+      if (pending.keep) {
+        // A link typed over a scenario on show (or reached by back and forward) that fails keeps that scenario.
+        actions.setLinkError(`This link's scenario is not valid: ${messageOf(state.error)}. The scenario you had open is kept.`);
+        actions.setScenario(pending.keep.text, { debounceMs: 0, presetName: pending.keep.presetName, platformName: "" });
+        return;
+      }
       actions.setLinkError(`This link's scenario is not valid: ${messageOf(state.error)}. The default scenario is shown instead.`);
       const fallback = state.presets[0]?.name;
       if (fallback) presetText(fallback).then((text) => actions.setScenario(text, { debounceMs: 0, presetName: fallback, platformName: "" }));
@@ -231,8 +238,9 @@ export function useUrlSync(): UrlSync {
         lastText.current = resolved.text;
         lastPage.current = link.view.page ?? "explorer";
         lastViewKey.current = viewKeyOf(link.view);
-        const current = store.getState().sim.good?.scenarioText;
-        if (resolved.text !== current) awaiting.current = { text: resolved.text, window: link.view.window };
+        const { good, presetName } = store.getState().sim;
+        const current = good?.scenarioText;
+        if (resolved.text !== current) awaiting.current = { text: resolved.text, window: link.view.window, keep: current === undefined ? undefined : { text: current, presetName } };
         actions.setLinkError(null);
         actions.applyLink(link.view);
         if (resolved.text !== current) {

@@ -5,6 +5,9 @@ use engine::import::{Format as TraceFormat, ImportedTrace, Importer};
 use engine::catalogue as presets;
 use engine::{run, Scenario};
 
+/// Largest Paraver side file (.pcf, .row) read.
+const SIDE_FILE_BYTES: u64 = 64 << 20;
+
 /// Imports `file` in 1 MiB chunks; Paraver's .pcf and .row are picked up beside a .prv.
 pub fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format: Option<&str>) -> Result<ImportedTrace, String> {
     use std::io::Read as _;
@@ -15,9 +18,20 @@ pub fn import_file(file: &str, pcf: Option<String>, row: Option<String>, format:
     }
     if let Some(stem) = file.strip_suffix(".prv") {
         let read = |given: Option<String>, ext: &str| -> Result<Option<String>, String> {
+            let capped = |p: &str| -> Result<String, String> {
+                let f = std::fs::File::open(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+                let bytes = super::read_capped(f, SIDE_FILE_BYTES, p)?;
+                if bytes.len() as u64 > SIDE_FILE_BYTES {
+                    return Err(format!("{p} is larger than {} MiB; stopped reading", SIDE_FILE_BYTES >> 20));
+                }
+                Ok(String::from_utf8_lossy(&bytes).into_owned())
+            };
             match given {
-                Some(p) => std::fs::read_to_string(&p).map(Some).map_err(|e| format!("cannot read {p}: {e}")),
-                None => Ok(std::fs::read_to_string(format!("{stem}.{ext}")).ok()),
+                Some(p) => capped(&p).map(Some),
+                None => {
+                    let p = format!("{stem}.{ext}");
+                    if std::path::Path::new(&p).is_file() { capped(&p).map(Some) } else { Ok(None) }
+                }
             }
         };
         if let Some(text) = read(pcf, "pcf")? {
@@ -44,7 +58,8 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
         Some(s) => Some(s),
         None => {
             let is_file = std::path::Path::new(input).is_file();
-            let text = if is_file { std::fs::read(input).ok() } else { None };
+            let limit = engine::scenario::MAX_SCENARIO_BYTES as u64;
+            let text = if is_file { std::fs::File::open(input).ok().and_then(|f| super::read_capped(f, limit, input).ok()).filter(|b| b.len() as u64 <= limit) } else { None };
             match text.as_deref().and_then(|t| std::str::from_utf8(t).ok()) {
                 Some(t) if t.contains("\"schedulers\"") && t.contains("\"platform\"") => {
                     Some(Scenario::from_json(t).map_err(|e| format!("invalid scenario: {e}"))?)
@@ -55,7 +70,7 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
         }
     };
     if let Some(scenario) = scenario {
-        let result = run::run(&scenario).map_err(|e| format!("cannot simulate: {e}"))?;
+        let result = super::simulate(&scenario, run::Detail::default())?;
         return Ok(scenario_chrome(&scenario, &result));
     }
     let trace = import_file(input, None, None, None)?;

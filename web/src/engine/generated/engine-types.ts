@@ -303,7 +303,8 @@ export type PttHistory = {
  */
 places: Array<PlaceRef>, 
 /**
- * Number of task types (rows of `places.len()` values each).
+ * Number of task types in each snapshot (rows of `places.len()` values each): the first ones, at most 64
+ * (`sched::ptt::MAX_PTT_ROWS`), so that the history stays small whatever the number of task types.
  */
 n_types: number, 
 /**
