@@ -104,9 +104,16 @@ impl PajeParser {
     }
 
     fn lane(&mut self, b: &mut Builder, container: &str, ty: &str) -> u32 {
+        self.lane_and_thread(b, container, ty).0
+    }
+
+    /// The lane of `container`'s state `ty`, and the thread it stands for (a StarPU worker container is a thread).
+    fn lane_and_thread(&mut self, b: &mut Builder, container: &str, ty: &str) -> (u32, u32) {
         let name = self.containers.get(container).cloned().unwrap_or_else(|| container.to_string());
         let ty_name = self.type_names.get(ty).cloned().unwrap_or_else(|| ty.to_string());
-        b.keyed_lane(&format!("paje {container}\u{1f}{ty}"), || format!("{name} · {ty_name}"), None)
+        let label = format!("{name} · {ty_name}");
+        let lane = b.keyed_lane(&format!("paje {container}\u{1f}{ty}"), || label.clone(), None);
+        (lane, b.thread_named(&label))
     }
 
     fn bad(&mut self, b: &mut Builder, no: u64, message: String) {
@@ -172,7 +179,7 @@ impl PajeParser {
             "PajeSetState" | "PajePushState" => {
                 let value = get(&["Value"]).unwrap_or("");
                 let value = self.values.get(value).cloned().unwrap_or_else(|| value.to_string());
-                let lane = self.lane(b, &container, &ty);
+                let (lane, thread) = self.lane_and_thread(b, &container, &ty);
                 let key = (container, ty);
                 let depth = self.open.entry(key).or_insert(0);
                 if def.name == "PajeSetState" {
@@ -184,7 +191,8 @@ impl PajeParser {
                 *depth += 1;
                 let kind = if value.eq_ignore_ascii_case("idle") || value.eq_ignore_ascii_case("sleeping") { SegmentKind::Idle } else { SegmentKind::Work };
                 let name = b.name(&value);
-                b.begin_kind(lane, NO_ITEM, name, kind, t);
+                let item = if kind == SegmentKind::Idle { NO_ITEM } else { thread };
+                b.begin_kind(lane, item, name, kind, t);
             }
             "PajePopState" | "PajeResetState" => {
                 let lane = self.lane(b, &container, &ty);

@@ -89,7 +89,7 @@ fn import_exits_non_zero_naming_the_format_when_nothing_was_imported() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_asymlab")).arg("import").arg(&file).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("nothing could be imported") && err.contains("(read as unknown)"), "{err}");
+    assert!(err.contains("nothing was imported") && err.contains("(read as unknown)"), "{err}");
     let ok = std::process::Command::new(env!("CARGO_BIN_EXE_asymlab")).arg("import").arg(traces_dir().join("fixtures/paje-handwritten.trace")).output().expect("runs");
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
     assert!(String::from_utf8_lossy(&ok.stdout).contains("\"format\": \"paje\""));
