@@ -125,19 +125,11 @@ impl SpeedState {
                 self.cores_of(cluster)
             }
             Change::Offline { core, offline } => {
-                if offline {
-                    self.offline[core] += 1;
-                } else {
-                    self.offline[core] = self.offline[core].saturating_sub(1);
-                }
+                nest(&mut self.offline[core], offline);
                 vec![core]
             }
             Change::Descheduled { core, descheduled } => {
-                if descheduled {
-                    self.descheduled[core] += 1;
-                } else {
-                    self.descheduled[core] = self.descheduled[core].saturating_sub(1);
-                }
+                nest(&mut self.descheduled[core], descheduled);
                 vec![core]
             }
         }
@@ -146,4 +138,9 @@ impl SpeedState {
     fn cores_of(&self, cluster: usize) -> Vec<usize> {
         self.cluster_of_core.iter().enumerate().filter(|(_, &c)| c == cluster).map(|(i, _)| i).collect()
     }
+}
+
+/// One more (`begin`) or one fewer nested interval of a per-core count (offline, descheduled); never below zero.
+fn nest(count: &mut u32, begin: bool) {
+    *count = if begin { *count + 1 } else { count.saturating_sub(1) };
 }

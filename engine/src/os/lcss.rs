@@ -4,7 +4,7 @@
 //! the fewest large cores.
 
 use super::pbs::assign;
-use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, place_at_target, BalanceReason, Move, OsScheduler, OsView, ThreadState};
+use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, place_planned, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
 /// See the module doc.
 pub struct Lcss {
@@ -42,15 +42,13 @@ pub fn split_large(k: usize, threads: &[usize]) -> Vec<usize> {
 
 impl OsScheduler for Lcss {
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize {
-        if self.target.is_empty() {
+        let plan = |view: &OsView| {
             let (big, _) = big_and_little(view);
             let threads: Vec<usize> = view.apps.iter().map(|a| a.threads as usize).collect();
-            let quota = split_large(big.len(), &threads);
             let order: Vec<usize> = (0..view.apps.len()).collect();
-            self.target = assign(view, &order, &quota);
-        }
-        let target = self.target.get(thread).copied().unwrap_or(0);
-        place_at_target(view, thread, target, wake)
+            assign(view, &order, &split_large(big.len(), &threads))
+        };
+        place_planned(view, &mut self.target, plan, thread, wake)
     }
 
     fn balance(&mut self, view: &mut OsView, reason: BalanceReason) -> Vec<Move> {

@@ -237,17 +237,22 @@ pub fn big_and_little(view: &OsView) -> (Vec<usize>, Vec<usize>) {
     (big, little)
 }
 
-/// Wake-up on the previous core (WPC, Zhang et al.): a woken thread returns to its previous core even when another thread
-/// took it meanwhile (that thread is then moved by [`evict_occupants`]); a thread without one goes to an idle core,
-/// PBS and LCSS placement: a new thread goes to its assigned `target` core when that core is online and idle;
-/// otherwise, and on every wake-up, WPC applies (previous core, else an idle core, large ones first).
-pub fn place_at_target(view: &OsView, thread: usize, target: usize, wake: bool) -> usize {
+/// PBS and LCSS placement: a new thread goes to its assigned core (`plan` makes every thread's assignment once, on the first
+/// call, into `targets`) when that core is online and idle; otherwise, and on every wake-up, WPC applies (previous core,
+/// else an idle core, large ones first).
+pub fn place_planned(view: &OsView, targets: &mut Vec<usize>, plan: impl FnOnce(&OsView) -> Vec<usize>, thread: usize, wake: bool) -> usize {
+    if targets.is_empty() {
+        *targets = plan(view);
+    }
+    let target = targets.get(thread).copied().unwrap_or(0);
     if !wake && view.cores[target].online && view.cores[target].is_idle() {
         return target;
     }
     wake_previous(view, thread, target)
 }
 
+/// Wake-up on the previous core (WPC, Zhang et al.): a woken thread returns to its previous core even when another thread
+/// took it meanwhile (that thread is then moved by [`evict_occupants`]); a thread without one goes to an idle core,
 /// big ones first, else to `fallback`.
 pub fn wake_previous(view: &OsView, thread: usize, fallback: usize) -> usize {
     let t = &view.threads[thread];

@@ -4,7 +4,7 @@
 //! highest-preference application from small cores, and a higher-preference thread on a small core swaps with a
 //! lower-preference thread on a large core.
 
-use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, place_at_target, BalanceReason, Move, OsScheduler, OsView, ThreadState};
+use super::{big_and_little, evict_occupants, fill_idle_big, pull_queued, place_planned, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
 /// See the module doc.
 pub struct Pbs {
@@ -73,13 +73,11 @@ pub fn assign(view: &OsView, app_order: &[usize], big_quota: &[usize]) -> Vec<us
 
 impl OsScheduler for Pbs {
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize {
-        if self.target.is_empty() {
-            let order = by_preference(view);
+        let plan = |view: &OsView| {
             let quota: Vec<usize> = view.apps.iter().map(|a| a.threads as usize).collect();
-            self.target = assign(view, &order, &quota);
-        }
-        let target = self.target.get(thread).copied().unwrap_or(0);
-        place_at_target(view, thread, target, wake)
+            assign(view, &by_preference(view), &quota)
+        };
+        place_planned(view, &mut self.target, plan, thread, wake)
     }
 
     fn balance(&mut self, view: &mut OsView, reason: BalanceReason) -> Vec<Move> {

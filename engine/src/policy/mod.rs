@@ -13,11 +13,16 @@
 //! stops endless loops, and size limits on strings, arrays, maps, variables, call depth and queues bound its memory.
 //! Floats go through `libm` (Rhai's `no_std` build), so a policy computes the same bits natively and in Wasm.
 
+#[cfg(feature = "full")]
 mod decision;
 pub mod examples;
+#[cfg(feature = "full")]
 mod host;
+#[cfg(feature = "full")]
 mod queues;
+#[cfg(feature = "full")]
 mod sandbox;
+#[cfg(feature = "full")]
 mod task;
 
 use serde::{Deserialize, Serialize};
@@ -26,7 +31,9 @@ use crate::error::{InputError, InputResult};
 use crate::sched::common::SchedOptions;
 use crate::sched::TaskScheduler;
 
+#[cfg(feature = "full")]
 pub use sandbox::Limits;
+#[cfg(feature = "full")]
 pub use task::ScriptScheduler;
 
 /// Largest policy source accepted, in bytes (a link carries it, so it stays small).
@@ -56,7 +63,10 @@ pub fn check(def: &CustomScheduler, path: &str, is_builtin: impl Fn(&str) -> boo
             format!("'{}': custom schedulers run at the task level only so far (level \"tasks\")", def.level),
         ));
     }
-    sandbox::compile(def, &format!("{path}.source")).map(|_| ())
+    #[cfg(feature = "full")]
+    return sandbox::compile(def, &format!("{path}.source")).map(|_| ());
+    #[cfg(not(feature = "full"))]
+    Ok(())
 }
 
 fn check_name(name: &str, path: &str, is_builtin: impl Fn(&str) -> bool) -> InputResult<()> {
@@ -76,5 +86,11 @@ fn check_name(name: &str, path: &str, is_builtin: impl Fn(&str) -> bool) -> Inpu
 /// Builds the task scheduler of definition `index` (`def`), for a run with `options`.
 pub fn task_scheduler(def: &CustomScheduler, index: usize, options: &SchedOptions) -> InputResult<Box<dyn TaskScheduler>> {
     let path = format!("custom_schedulers[{index}].source");
-    Ok(Box::new(ScriptScheduler::new(def, &path, options, Limits::default())?))
+    #[cfg(feature = "full")]
+    return Ok(Box::new(ScriptScheduler::new(def, &path, options, Limits::default())?));
+    #[cfg(not(feature = "full"))]
+    {
+        let _ = (def, options);
+        Err(InputError::new(path, "this engine module runs the built-in schedulers only; custom policies run in the full module"))
+    }
 }

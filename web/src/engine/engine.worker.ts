@@ -76,12 +76,28 @@ function schedulersFor(scenarioJson: string): string[] {
   return (JSON.parse(wasm.list_schedulers(level)) as { name: string }[]).map((s) => s.name);
 }
 
-function simulate(scenarioJson: string, id: number): SimResult {
+/**
+ * Whether the scenario lists user-written policies: their interpreter lives in the full module only, so the first chart
+ * of a built-in scenario loads no interpreter.
+ */
+function hasCustomPolicies(scenarioJson: string): boolean {
+  if (!scenarioJson.includes("custom_schedulers")) return false;
+  try {
+    const parsed = JSON.parse(scenarioJson) as { custom_schedulers?: unknown };
+    return Array.isArray(parsed.custom_schedulers) && parsed.custom_schedulers.length > 0;
+  } catch {
+    return false; // the core module names what is wrong with the JSON
+  }
+}
+
+type SessionClass = new (scenarioJson: string) => WasmSession;
+
+function simulate(scenarioJson: string, id: number, Session: SessionClass): SimResult {
   // Free the previous run first, so two big results never share the wasm heap.
   lastSession?.session.free();
   lastSession = null;
   const started = performance.now();
-  const session = new wasm.Session(scenarioJson);
+  const session = new Session(scenarioJson);
   let kept = false;
   try {
     // Progress reaches the page while the run goes on; cancelling terminates this worker (engine-client.ts).
@@ -133,7 +149,7 @@ function handle(request: EngineRequest): unknown {
     case "listSchedulers":
       return (JSON.parse(wasm.list_schedulers("")) as { name: string }[]).map((s) => s.name);
     case "simulate":
-      return simulate(arg, id);
+      return hasCustomPolicies(arg) ? full().then((m) => simulate(arg, id, m.Session)) : simulate(arg, id, wasm.Session);
     case "osCatalog":
       return full().then((m) => JSON.parse(m.os_catalog()));
     case "sweepCells":

@@ -1,30 +1,13 @@
 // The canvas painter of one scheduler run: sized by devicePixelRatio and
 // redrawn at most once per animation frame through the shared RenderLoop.
 import { useEffect, useRef } from "react";
-import type { SegmentColumns } from "../engine/engine";
-import type { ClusterSummary, GanttRun } from "../engine/engine-types";
-import type { Theme } from "../logic/palette";
-import type { GanttLayout } from "./gantt-layout";
-import { paintGantt } from "./gantt-painter";
+import { type PaintInput, paintGantt } from "./gantt-painter";
 import type { RenderLoop } from "./render-loop";
-import type { TimeScale } from "./time-scale";
 
-interface Props {
+/** What the painter draws (everything but the canvas context), plus which run this is and the shared render loop. */
+interface Props extends Omit<PaintInput, "ctx"> {
   readonly runIndex: number;
-  readonly widthCss: number;
-  readonly layout: GanttLayout;
-  readonly clusters: readonly ClusterSummary[];
-  readonly run: GanttRun;
-  readonly seg: SegmentColumns;
-  readonly scale: TimeScale;
-  readonly theme: Theme;
-  readonly hoverIndex: number;
-  readonly highlightTask?: number;
   readonly renderLoop: RenderLoop;
-  /** Search matches, see PaintInput.match. */
-  readonly match?: Uint8Array | null;
-  /** Text of wide blocks (see PaintInput.labelOf). */
-  readonly labelOf?: (i: number) => string;
 }
 
 export function GanttCanvas(props: Props) {
