@@ -196,18 +196,17 @@ fn a_huge_allocation_is_refused() {
 
 #[test]
 fn invalid_decisions_name_the_policy_and_the_line() {
-    let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  run(999999, core)\n}}\n"));
-    assert_names(&e, Some(4), "task 999999 does not exist");
-    let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  if this.q.is_empty() {{ return sleep(); }}\n  let t = this.q.shift();\n  this.q.push(t);\n  run(t, core)\n}}\n"));
-    assert_names(&e, Some(7), "is not ready");
-    let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  if this.q.is_empty() {{ return sleep(); }}\n  run(this.q.shift(), 1, 2)\n}}\n"));
-    assert_names(&e, Some(5), "not an execution place");
-    let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  42\n}}\n"));
-    assert_names(&e, None, "returned i64");
-    let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  retry(-5)\n}}\n"));
-    assert_names(&e, Some(4), "retry's delay must be between");
-    let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  speed(core, 99)\n}}\n"));
-    assert_names(&e, Some(4), "class 99 is not used");
+    let cases: &[(&str, Option<usize>, &str)] = &[
+        (&format!("{FIFO_HEAD}fn on_idle(core) {{\n  run(999999, core)\n}}\n"), Some(4), "task 999999 does not exist"),
+        (&format!("{FIFO_HEAD}fn on_idle(core) {{\n  if this.q.is_empty() {{ return sleep(); }}\n  let t = this.q.shift();\n  this.q.push(t);\n  run(t, core)\n}}\n"), Some(7), "is not ready"),
+        (&format!("{FIFO_HEAD}fn on_idle(core) {{\n  if this.q.is_empty() {{ return sleep(); }}\n  run(this.q.shift(), 1, 2)\n}}\n"), Some(5), "not an execution place"),
+        (&format!("{FIFO_HEAD}fn on_idle(core) {{\n  42\n}}\n"), None, "returned i64"),
+        (&format!("{FIFO_HEAD}fn on_idle(core) {{\n  retry(-5)\n}}\n"), Some(4), "retry's delay must be between"),
+        (&format!("{FIFO_HEAD}fn on_idle(core) {{\n  speed(core, 99)\n}}\n"), Some(4), "class 99 is not used"),
+    ];
+    for (source, line, what) in cases {
+        assert_names(&error_of(source), *line, what);
+    }
 }
 
 #[test]
