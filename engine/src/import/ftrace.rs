@@ -418,15 +418,7 @@ impl FtraceParser {
 }
 
 
-impl LineParser for FtraceParser {
-    fn splitter(&mut self) -> &mut Lines {
-        &mut self.lines
-    }
-
-    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
-        FtraceParser::line(self, b, line, no);
-    }
-}
+super::lines::line_parser!(FtraceParser);
 
 #[cfg(test)]
 mod tests {

@@ -129,6 +129,22 @@ pub(crate) trait LineParser {
     }
 }
 
+/// Implements [`LineParser`] for a parser that keeps its splitter in a `lines` field and has an inherent `line` method.
+macro_rules! line_parser {
+    ($parser:ident) => {
+        impl $crate::import::lines::LineParser for $parser {
+            fn splitter(&mut self) -> &mut $crate::import::lines::Lines {
+                &mut self.lines
+            }
+
+            fn line(&mut self, b: &mut $crate::import::builder::Builder, line: &[u8], no: u64) {
+                $parser::line(self, b, line, no);
+            }
+        }
+    };
+}
+pub(crate) use line_parser;
+
 fn report_overlong(b: &mut super::builder::Builder, lines: &mut Lines) {
     for no in lines.take_overlong() {
         b.diag(super::builder::Location::Line(no), format!("the line is longer than {} MiB (not text?); skipped", MAX_LINE_BYTES >> 20));

@@ -225,15 +225,7 @@ impl PajeParser {
     }
 }
 
-impl LineParser for PajeParser {
-    fn splitter(&mut self) -> &mut Lines {
-        &mut self.lines
-    }
-
-    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
-        PajeParser::line(self, b, line, no);
-    }
-}
+super::lines::line_parser!(PajeParser);
 
 #[cfg(test)]
 mod tests {

@@ -364,12 +364,4 @@ fn split_top(s: &str) -> Vec<&str> {
     out
 }
 
-impl LineParser for ParaverParser {
-    fn splitter(&mut self) -> &mut Lines {
-        &mut self.lines
-    }
-
-    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
-        ParaverParser::line(self, b, line, no);
-    }
-}
+super::lines::line_parser!(ParaverParser);

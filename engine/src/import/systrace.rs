@@ -88,12 +88,4 @@ impl SystraceParser {
     }
 }
 
-impl LineParser for SystraceParser {
-    fn splitter(&mut self) -> &mut Lines {
-        &mut self.lines
-    }
-
-    fn line(&mut self, b: &mut Builder, line: &[u8], no: u64) {
-        SystraceParser::line(self, b, line, no);
-    }
-}
+super::lines::line_parser!(SystraceParser);
