@@ -68,6 +68,7 @@ function paintHighlight({ ctx, layout, seg, scale, theme, highlightTask }: Paint
  * that runs from the leader's row down to the place's last core, so one task reads as one block.
  */
 function paintMoldableLinks({ ctx, layout, seg, scale, theme }: PaintInput): void {
+  if (!hasWidePlaces(seg)) return;
   ctx.strokeStyle = theme.priorityOutline;
   ctx.lineWidth = 2;
   for (const row of layout.rows) {
@@ -85,6 +86,18 @@ function paintMoldableLinks({ ctx, layout, seg, scale, theme }: PaintInput): voi
     });
   }
 }
+
+/** Whether any segment ran on a place of width > 1 (computed once per run: most runs have none, and then a frame
+ * skips the links' second pass over every row). */
+function hasWidePlaces(seg: SegmentColumns): boolean {
+  let wide = widePlaces.get(seg);
+  if (wide === undefined) {
+    wide = seg.width.some((w) => w >= 2);
+    widePlaces.set(seg, wide);
+  }
+  return wide;
+}
+const widePlaces = new WeakMap<SegmentColumns, boolean>();
 
 /** OS level: a small triangle on the destination core's row where a thread migrated in. */
 function paintMigrations({ ctx, layout, run, scale, theme, widthCss }: PaintInput): void {

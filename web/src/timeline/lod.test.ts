@@ -67,4 +67,13 @@ describe("dominantSegment", () => {
     const seg = makeSegments(specs, 1);
     expect(seg.kind[dominantSegment(seg, 0, 100)]).toBe(1);
   });
+  it("tells apart as many task types as it samples, and reuses its scratch between calls", () => {
+    // 1000 work segments, each of its own task type: every sample is a new key; segment 208 (the 11th sample) is longest.
+    const specs = Array.from({ length: 1000 }, (_, i) => ({ core: 0, start: i * 10, end: i * 10 + (i === 208 ? 9 : 5) }));
+    const seg = makeSegments(specs, 1);
+    seg.group.forEach((_, i) => (seg.group[i] = i));
+    expect(dominantSegment(seg, 0, 1000)).toBe(208);
+    expect(dominantSegment(seg, 500, 400)).not.toBe(208);
+    expect(dominantSegment(seg, 0, 1000)).toBe(208);
+  });
 });

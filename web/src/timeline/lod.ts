@@ -53,22 +53,36 @@ const DOMINANT_SAMPLES = 48;
 export function dominantSegment(seg: SegmentColumns, first: number, merged: number): number {
   if (merged <= 1) return first;
   const step = Math.max(1, merged / DOMINANT_SAMPLES);
-  const time = new Map<number, number>();
-  const longest = new Map<number, number>();
-  let best = first;
+  // Per distinct key among the samples (a few, at most one per sample): its time so far and its longest segment. Kept
+  // in preallocated arrays, searched linearly: this runs for every merged rectangle of every frame, and a Map per call
+  // made panning a million-segment Gantt allocate thousands of maps a frame.
+  let keys = 0;
+  let best = -1;
   let bestTime = -1;
   for (let k = 0; k < merged; k += step) {
     const i = first + Math.floor(k);
     const key = seg.kind[i] === 0 ? 2 + 2 * seg.group[i] + seg.priority[i] : seg.kind[i] === 1 ? 0 : 1;
     const dur = seg.endNs[i] - seg.startNs[i];
-    const total = (time.get(key) ?? 0) + dur;
-    time.set(key, total);
-    const own = longest.get(key);
-    if (own === undefined || dur > seg.endNs[own] - seg.startNs[own]) longest.set(key, i);
+    let slot = 0;
+    while (slot < keys && sampleKey[slot] !== key) slot++;
+    if (slot === keys) {
+      sampleKey[slot] = key;
+      sampleTime[slot] = 0;
+      sampleLongest[slot] = i;
+      keys++;
+    } else if (dur > seg.endNs[sampleLongest[slot]] - seg.startNs[sampleLongest[slot]]) {
+      sampleLongest[slot] = i;
+    }
+    const total = (sampleTime[slot] += dur);
     if (total > bestTime) {
       bestTime = total;
-      best = key;
+      best = slot;
     }
   }
-  return longest.get(best) ?? first;
+  return best < 0 ? first : sampleLongest[best];
 }
+
+/** Scratch of `dominantSegment`: at most DOMINANT_SAMPLES + 1 samples, so as many distinct keys. */
+const sampleKey = new Float64Array(DOMINANT_SAMPLES + 2);
+const sampleTime = new Float64Array(DOMINANT_SAMPLES + 2);
+const sampleLongest = new Float64Array(DOMINANT_SAMPLES + 2);
