@@ -5,8 +5,11 @@ import type { ReactNode } from "react";
 import { CompareTable } from "../compare/CompareTable";
 import type { PresetInfo, RunSummary } from "../engine/engine-types";
 import { formatMetric, schedulerLabel } from "../logic/format";
-import { LoopPanel } from "../panels/loops/LoopPanel";
 import { PaperSlot } from "../teach/Teaching";
+import { lazyComponent } from "./lazy";
+
+// Only loop programs show it: its own chunk, loaded with the first loop-level result.
+const LoopPanel = lazyComponent(() => import("../panels/loops/LoopPanel").then((m) => m.LoopPanel));
 
 function Section(props: { readonly id: string; readonly title: ReactNode; readonly glance?: ReactNode; readonly children: ReactNode }) {
   return (

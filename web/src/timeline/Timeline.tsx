@@ -14,7 +14,6 @@ import { FindBar } from "./FindBar";
 import { RangeStats } from "./RangeStats";
 import { useRoomBelow } from "./use-room-below";
 import { GanttPanel } from "./GanttPanel";
-import { ImportedGantt } from "./ImportedGantt";
 import type { RenderLoop } from "./render-loop";
 import { TimeAxis } from "./TimeAxis";
 import { TimeScale } from "./time-scale";
@@ -23,6 +22,10 @@ import { useElementWidth } from "./use-element-width";
 import { useFontScale } from "./use-font-scale";
 import { useTheme } from "./use-theme";
 import { useTimelineInteractions } from "./use-timeline-interactions";
+import { lazyComponent } from "../shell/lazy";
+
+// Only an imported trace shows it: its own chunk, loaded with the first import.
+const ImportedGantt = lazyComponent(() => import("./ImportedGantt").then((m) => m.ImportedGantt));
 
 const GUTTER_CSS = 168;
 const NO_TYPES: readonly string[] = [];
