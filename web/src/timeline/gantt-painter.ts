@@ -170,6 +170,21 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf,
     let fill = "";
     let alpha = 1;
     ctx.globalAlpha = 1;
+    // Touching rectangles of one style (colour, alpha, inset) are drawn as one: zoomed out, runs of pixel columns of
+    // the same task type become one fillRect instead of one per column. Pending: [pendLeft, pendRight).
+    let pendLeft = 0;
+    let pendRight = -Infinity;
+    let pendInset = 0;
+    let pendFill = "";
+    let pendAlpha = 1;
+    const flush = () => {
+      if (pendRight <= pendLeft) return;
+      // Setting a canvas style parses it: set colour and alpha only when they change.
+      if (pendFill !== fill) ctx.fillStyle = fill = pendFill;
+      if (pendAlpha !== alpha) ctx.globalAlpha = alpha = pendAlpha;
+      ctx.fillRect(pendLeft, row.y + pendInset, pendRight - pendLeft, row.height - 2 * pendInset);
+      pendRight = -Infinity;
+    };
     forEachLodRect(seg, first, last, scale, (x0, x1, first_i, merged) => {
       const left = Math.max(-1, x0);
       const right = Math.min(widthCss + 1, x1);
@@ -183,17 +198,24 @@ function paintSegments({ ctx, layout, seg, scale, theme, widthCss, run, labelOf,
       const inset = loopRun && seg.kind[i] === SegKind.Idle ? 1 : overhead ? 5 : 2;
       // Leave a 1 px gap between wide neighbours so boundaries stay visible.
       const w = right - left > 3 ? right - left - 1 : right - left;
-      // Setting a canvas style parses it: set colour and alpha only when they change (thousands of rects a frame).
       const color = colorOf(seg, i, theme, loopRun);
-      if (color !== fill) ctx.fillStyle = fill = color;
       const matched = match ? match[i] === 1 || (merged > 1 && match[first_i] === 1) : false;
       const a = (theme.criticalOnly && !(merged === 1 && !overhead && seg.priority[i] === 1)) || (match && !matched) ? 0.15 : 1;
       if (matched) found.push([left, w]);
-      if (a !== alpha) ctx.globalAlpha = alpha = a;
-      ctx.fillRect(left, row.y + inset, w, row.height - 2 * inset);
+      if (left <= pendRight && color === pendFill && a === pendAlpha && inset === pendInset) {
+        pendRight = Math.max(pendRight, left + w);
+      } else {
+        flush();
+        pendLeft = left;
+        pendRight = left + w;
+        pendInset = inset;
+        pendFill = color;
+        pendAlpha = a;
+      }
       if (merged === 1 && !overhead && seg.priority[i] === 1 && w >= 4) outlines.push([left, w]);
       if (merged === 1 && !overhead && w >= 36 && row.height >= 11) labels.push([left, w, i]);
     });
+    flush();
     ctx.globalAlpha = 1;
     ctx.strokeStyle = theme.priorityOutline;
     ctx.lineWidth = 1;
