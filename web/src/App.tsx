@@ -47,7 +47,8 @@ declare global {
   }
 }
 
-export function App(props: { readonly renderLoop: RenderLoop }) {
+/** `onFirstGantt`: called once, in the frame that first draws a result (boot registers the offline cache then). */
+export function App(props: { readonly renderLoop: RenderLoop; readonly onFirstGantt?: () => void }) {
   const store = useStoreApi();
   const actions = useActions();
   const good = useAppStore(selectGood);
@@ -79,14 +80,18 @@ export function App(props: { readonly renderLoop: RenderLoop }) {
     committed.current = { simPending, good };
   });
   // After a result lands, the canvases' jobs are queued; this job runs after them in the same frame.
+  const onFirstGantt = props.onFirstGantt;
   useEffect(() => {
     if (!good) return;
     props.renderLoop.schedule("~edit-to-redraw", () => {
-      firstGanttAt.current ??= performance.now();
+      if (firstGanttAt.current === null) {
+        firstGanttAt.current = performance.now();
+        onFirstGantt?.();
+      }
       const lastEditAt = store.getState().editor.lastEditAtMs;
       if (lastEditAt !== null) editToRedraw.current = performance.now() - lastEditAt;
     });
-  }, [good, props.renderLoop, store]);
+  }, [good, props.renderLoop, store, onFirstGantt]);
   useEffect(() => {
     window.__explorerIdle = () => !committed.current.simPending && props.renderLoop.isIdle();
     window.__explorerStats = () => {

@@ -15,9 +15,14 @@ export function boot(engine: Engine): void {
   createRoot(root).render(
     <StrictMode>
       <AppProvider engine={engine}>
-        <App renderLoop={renderLoop} />
+        <App renderLoop={renderLoop} onFirstGantt={registerOffline} />
       </AppProvider>
     </StrictMode>,
   );
-  registerOffline();
+  // The offline cache (the service worker's precache: every chunk and both Wasm modules, about 5.5 MB) is filled
+  // after the first Gantt is drawn, so that it does not compete with the first chart's own downloads; a page whose
+  // first scenario never draws (a broken link) still registers it after a while.
+  setTimeout(registerOffline, OFFLINE_FALLBACK_MS);
 }
+
+const OFFLINE_FALLBACK_MS = 15_000;

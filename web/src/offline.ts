@@ -3,7 +3,11 @@
 // (registerType "autoUpdate"). The dev server has no service worker; the call is then a no-op.
 import { registerSW } from "virtual:pwa-register";
 
+let registered = false;
+
+/** Registers the service worker once (later calls do nothing). */
 export function registerOffline(): void {
-  if (!("serviceWorker" in navigator)) return;
+  if (registered || !("serviceWorker" in navigator)) return;
+  registered = true;
   registerSW({ immediate: true, onRegisterError: (err: unknown) => console.warn("offline cache unavailable:", err) });
 }
