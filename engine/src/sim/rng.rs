@@ -28,7 +28,7 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        mul_high(self.next_u64(), n)
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
 
     /// A uniform float in [0, 1).
@@ -37,32 +37,9 @@ impl Rng {
     }
 }
 
-/// The high 64 bits of `a × b`, from 32-bit halves: the same bits as `(a as u128 * b as u128) >> 64`, without the
-/// 128-bit multiplication that Wasm has no instruction for (it becomes a call to `__multi3`).
-fn mul_high(a: u64, b: u64) -> u64 {
-    let (a_lo, a_hi) = (a & 0xffff_ffff, a >> 32);
-    let (b_lo, b_hi) = (b & 0xffff_ffff, b >> 32);
-    let lo_lo = a_lo * b_lo;
-    let hi_lo = a_hi * b_lo;
-    let lo_hi = a_lo * b_hi;
-    let cross = (lo_lo >> 32) + (hi_lo & 0xffff_ffff) + lo_hi;
-    a_hi * b_hi + (hi_lo >> 32) + (cross >> 32)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{mul_high, Rng};
-
-    #[test]
-    fn mul_high_is_the_128_bit_product_s_high_half() {
-        let mut r = Rng::new(7);
-        let edges = [0, 1, 2, u32::MAX as u64, 1 << 32, u64::MAX - 1, u64::MAX];
-        let mut pairs: Vec<(u64, u64)> = edges.iter().flat_map(|&a| edges.iter().map(move |&b| (a, b))).collect();
-        pairs.extend((0..10_000).map(|_| (r.next_u64(), r.next_u64())));
-        for (a, b) in pairs {
-            assert_eq!(mul_high(a, b), ((a as u128 * b as u128) >> 64) as u64, "{a} × {b}");
-        }
-    }
+    use super::Rng;
 
     #[test]
     fn same_seed_same_stream_and_bounds_hold() {
