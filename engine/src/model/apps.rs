@@ -56,7 +56,8 @@ pub struct AppProfile {
     /// Supplement: +1 compute-intensive, −1 memory- or communication-intensive, 0 none.
     #[serde(default)]
     pub supplement: i8,
-    /// Parallelisation in Chronaki et al. Table 1 (`data-parallel`, `pipeline`, `unstructured`), for display.
+    /// Parallelisation in Chronaki et al. Table 1 (`data-parallel`, `pipeline`, `unstructured`); a pipeline's task-based
+    /// version keeps no barriers (`run::os::task_graph`).
     #[serde(default)]
     pub kind: String,
 }

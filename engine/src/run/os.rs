@@ -57,13 +57,20 @@ pub fn little_platform(platform: &Platform, cores: u32) -> Platform {
 
 /// Builds the task-based version of the mix: per region `tasks / regions` tasks; a serial section is one task that waits
 /// for the previous region and releases the next; without serial sections regions are not separated (barriers removed).
+/// A pipeline application (`kind` "pipeline": bodytrack, dedup, ferret) keeps no barrier at all (docs/model.md §3d):
+/// its serial stage waits only for its own previous instance and runs ahead, and task `j` of a region waits for its
+/// region's serial stage and for task `j` of the previous region, the data it consumes, so stages of successive regions
+/// overlap (Chronaki et al. §4.2, §5.1: the task versions "remove barriers where possible, by adding explicit
+/// data-dependencies", and "the runtime automatically allows the overlapping of the different pipeline stages").
 pub fn task_graph(apps: &[AppRun]) -> TaskGraph {
     let mut g = TaskGraph { type_names: apps.iter().map(|a| a.name.clone()).collect(), ..TaskGraph::default() };
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (a, app) in apps.iter().enumerate() {
         let regions = app.phases.iter().filter(|p| matches!(p, Phase::Parallel { .. })).count().max(1) as u32;
         let per_region = (app.profile.tasks / regions).max(1);
+        let pipeline = app.profile.kind == "pipeline";
         let mut previous: Vec<u32> = Vec::new();
+        let mut stage: Option<u32> = None;
         for phase in &app.phases {
             let mut push = |work: f64| {
                 g.work_ns.push(work);
@@ -76,14 +83,26 @@ pub fn task_graph(apps: &[AppRun]) -> TaskGraph {
             match phase {
                 Phase::Serial { work_ns } => {
                     let id = push(*work_ns);
-                    edges.extend(previous.iter().map(|&p| (p, id)));
-                    previous = vec![id];
+                    if pipeline {
+                        edges.extend(stage.map(|s| (s, id)));
+                        stage = Some(id);
+                    } else {
+                        edges.extend(previous.iter().map(|&p| (p, id)));
+                        previous = vec![id];
+                    }
                 }
                 Phase::Parallel { work_ns, .. } => {
                     let ids: Vec<u32> = (0..per_region).map(|_| push(work_ns / per_region as f64)).collect();
-                    let gate: Vec<u32> = if previous.len() == 1 { previous.clone() } else { Vec::new() };
-                    for &id in &ids {
-                        edges.extend(gate.iter().map(|&p| (p, id)));
+                    if pipeline {
+                        for (j, &id) in ids.iter().enumerate() {
+                            edges.extend(stage.map(|s| (s, id)));
+                            edges.extend(previous.get(j).map(|&p| (p, id)));
+                        }
+                    } else {
+                        let gate: Vec<u32> = if previous.len() == 1 { previous.clone() } else { Vec::new() };
+                        for &id in &ids {
+                            edges.extend(gate.iter().map(|&p| (p, id)));
+                        }
                     }
                     previous = ids;
                 }

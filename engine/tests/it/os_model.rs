@@ -128,3 +128,26 @@ fn linux_cfs_migrates_threads_is_deterministic_per_seed_and_varies_across_seeds(
         .collect();
     assert!(makespans.iter().any(|&m| m != makespans[0]), "LIN varies from seed to seed: {makespans:?}");
 }
+
+/// Chronaki et al. §4.2, §5.1 (docs/model.md §3d): a pipeline's task version keeps no barriers: no task waits for more than
+/// its region's serial stage and the task of the previous region whose data it consumes, and the serial stages form one
+/// chain; a data-parallel application's serial section still waits for its whole previous region.
+#[test]
+fn pipeline_task_versions_overlap_their_stages() {
+    let platform = engine::catalogue::platform("odroid-xu3").expect("platform");
+    let graph = |app: &str| {
+        let (apps, _) = engine::model::apps::AppMix::of(app, &[app]).resolve(&platform, "workload").expect("mix");
+        engine::run::os::task_graph(&apps)
+    };
+    let most_preds = |g: &engine::model::TaskGraph| g.n_preds.iter().copied().max().unwrap_or(0);
+    let bodytrack = graph("bodytrack");
+    assert_eq!(most_preds(&bodytrack), 2);
+    let serial_work = bodytrack.work_ns[0];
+    let stages: Vec<usize> = (0..bodytrack.len()).filter(|&i| bodytrack.work_ns[i] == serial_work).collect();
+    assert_eq!(stages.len(), 20);
+    for pair in stages.windows(2) {
+        assert!(bodytrack.successors(pair[0]).contains(&(pair[1] as u32)), "stage {} does not release stage {}", pair[0], pair[1]);
+        assert_eq!(bodytrack.n_preds[pair[1]], 1);
+    }
+    assert!(most_preds(&graph("facesim")) > 2);
+}
