@@ -1,5 +1,6 @@
 // Issue 14, point 9 (the issue's 6): Perfetto-style navigation. Find tasks by id or type (matches outlined, the rest
-// faded, Enter zooms to the next), and Shift+drag a time range to get each core's work share per scheduler.
+// faded, Enter zooms to the next), Shift+drag a time range to get each core's work share per scheduler, dependency
+// arrows for the hovered or keyboard-selected task, and folded and pinned tracks.
 import { expect, test } from "@playwright/test";
 import { openDefault, shootAll, waitIdle } from "./helpers";
 
@@ -75,4 +76,59 @@ test("fold and pin Gantts: a pinned run stays above the scrolling stack", async 
   await shootAll(page, "navigation-fold-pin", async () => undefined);
   await damc.getByTestId("gantt-pin").click();
   await expect(page.getByTestId("gantt-pinned")).toHaveCount(0);
+});
+
+test("the hovered or selected task shows arrows from its predecessors and to its successors", async ({ page }) => {
+  await openDefault(page);
+  await expect(page.getByTestId("dep-arrows")).toHaveCount(0);
+  // Keyboard: select segments along core 0 until one is a layer's critical task (one predecessor, the whole next
+  // layer waiting for it); the read-out names them.
+  const plot = page.getByTestId("gantt-plot").nth(1);
+  // Zoomed in on the start of the run, so that one task's arrows spread over more than a few pixels.
+  const start = await plot.boundingBox();
+  if (!start) throw new Error("no plot");
+  await page.mouse.move(start.x + 4, start.y + 20);
+  for (let k = 0; k < 6; k++) await page.mouse.wheel(0, -400);
+  await page.mouse.move(start.x + start.width / 2, start.y - 120);
+  await waitIdle(page);
+  await plot.focus();
+  for (let i = 0; i < 60; i++) {
+    await plot.press("ArrowRight");
+    const text = await page.getByTestId("gantt-announce").nth(1).innerText();
+    if (/waits for T\d+; .* wait for it/.test(text)) break;
+  }
+  await expect(page.getByTestId("gantt-announce").nth(1)).toContainText(/T\d+ waits for T\d+; (T\d+, )+T\d+ and 2 more wait for it/);
+  const arrows = page.getByTestId("dep-arrows");
+  await expect(arrows).toHaveCount(1);
+  expect(Number(await arrows.getAttribute("data-arrows"))).toBe(9);
+  await shootAll(page, "navigation-deps-keyboard", async () => undefined);
+  await plot.press("Escape");
+  await expect(arrows).toHaveCount(0);
+  await page.getByTestId("reset-zoom").click();
+  await waitIdle(page);
+
+  // Mouse: hover the middle of the RWS run's first core, where tasks run back to back.
+  const box = await plot.boundingBox();
+  if (!box) throw new Error("no plot");
+  const rows = await page.getByTestId("gantt").nth(1).getByTestId("gantt-row").first().boundingBox();
+  const y = (rows?.y ?? box.y + 20) + (rows?.height ?? 18) / 2;
+  // A few positions, in case the first falls on the runtime's overhead between two tasks.
+  for (let k = 0; k < 10 && (await arrows.count()) === 0; k++) {
+    await page.mouse.move(box.x + box.width * (0.5 + k * 0.013), y);
+    await page.waitForTimeout(50);
+  }
+  await expect(arrows).toHaveCount(1);
+  const task = await arrows.getAttribute("data-task");
+  const drawn = Number(await arrows.getAttribute("data-arrows"));
+  expect(drawn).toBeGreaterThanOrEqual(1); // every task but the first waits for the previous layer's critical task
+  // The arrows are on the canvas: dark (light theme) pixels where the overlay is otherwise transparent.
+  const inked = await arrows.evaluate((c: HTMLCanvasElement) => {
+    const { data } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 128) n++;
+    return n;
+  });
+  expect(inked).toBeGreaterThan(50);
+  expect(Number(task)).toBeGreaterThan(0);
+  await shootAll(page, "navigation-deps", async () => undefined);
 });

@@ -322,6 +322,17 @@ impl Session {
     pub fn seg_end_ns(&self, run: usize) -> Vec<f64> {
         self.column(run, |r| &r.end_ns).into_iter().map(|t| t as f64).collect()
     }
+
+    /// The task graph's edges in CSR form (task level; empty otherwise): task i's successors are
+    /// `graph_succ()[graph_succ_start()[i] .. graph_succ_start()[i + 1]]`, task ids as in `seg_item`.
+    pub fn graph_succ_start(&self) -> Vec<u32> {
+        self.result.as_ref().and_then(|r| r.graph.as_ref()).map(|g| g.succ_start.clone()).unwrap_or_default()
+    }
+
+    /// Successor lists of the task graph (see `graph_succ_start`).
+    pub fn graph_succ(&self) -> Vec<u32> {
+        self.result.as_ref().and_then(|r| r.graph.as_ref()).map(|g| g.succ.clone()).unwrap_or_default()
+    }
 }
 
 #[cfg(feature = "full")]

@@ -13,6 +13,11 @@ fn session_runs_the_default_preset_and_names_bad_fields() {
     assert!(s.seg_count(0) > 0);
     assert!(s.seg_lane(7).is_empty());
     assert!(s.seg_chunk_first(0).is_empty(), "task level has no chunk columns");
+    let (starts, succ) = (s.graph_succ_start(), s.graph_succ());
+    let n_tasks = s.seg_item(0).iter().filter(|&&i| i != u32::MAX).max().map_or(0, |&m| m as usize + 1);
+    assert_eq!(starts.len(), n_tasks + 1, "one CSR row per task");
+    assert_eq!(starts.last().map(|&n| n as usize), Some(succ.len()));
+    assert!(!succ.is_empty() && succ.iter().all(|&t| (t as usize) < n_tasks));
     assert_eq!(summary["level"], "tasks");
     assert_eq!(summary["record"]["item"], "task");
     assert_eq!(summary["runs"][0]["extras"]["level"], "tasks");

@@ -252,7 +252,7 @@ pub fn evaluate(preset: &Preset, claim: &Claim, seeds: u32, rows: &BTreeMap<Stri
         let runs = move |p: &Point| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied() };
         match seed_value(claim, &pts, &runs) {
             Some(v) => per_seed.push(v),
-            None => return ClaimResult { error: Some(format!("seed {seed}: a cell is missing or lacks a value the measure reads")), ..r },
+            None => return ClaimResult { error: Some(format!("random stream {seed}: a run is missing or lacks a value the measure reads")), ..r },
         }
     }
     with_values(claim, r, per_seed)

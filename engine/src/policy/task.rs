@@ -162,7 +162,7 @@ impl TaskScheduler for ScriptScheduler {
 
     fn explain_last(&self) -> Option<Explanation> {
         let (place, reason) = self.last.clone()?;
-        Some(Explanation { candidates: vec![Candidate::place(place, true)], reason })
+        Some(Explanation::plain(vec![Candidate::place(place, true)], reason))
     }
 
     fn failure(&self) -> Option<InputError> {

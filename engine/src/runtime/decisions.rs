@@ -84,7 +84,7 @@ impl DecisionLog {
         self.decisions.len() < Self::EXPLAIN_CAP && self.candidates < Self::CANDIDATE_CAP
     }
 
-    /// Records one decision; fills the PTT prediction of each candidate place from `ptt`.
+    /// Records one decision; fills the PTT prediction of each candidate place from `ptt`, and its cost by the rule's measure.
     pub fn push(&mut self, mut record: DecisionRecord, places: &Places, ptt: &Ptt) {
         self.total += 1;
         if !self.wants_more() {
@@ -102,6 +102,9 @@ impl DecisionLog {
                 if c.ptt_ns.is_none() {
                     let place = Place { leader: c.leader, width: c.width };
                     c.ptt_ns = places.find(place).map(|p| ptt.get(record.task_type as usize, p)).filter(|v| *v > 0.0);
+                }
+                if c.cost.is_none() {
+                    c.cost = ex.compares.cost(c.ptt_ns, c.width);
                 }
             }
         }

@@ -17,7 +17,7 @@
 
 use std::collections::VecDeque;
 
-use super::ptt_explain::{explain, How, Last};
+use super::ptt_explain::{explain, How, Last, Pick};
 use super::{Decision, Explanation, Place, Places, TaskScheduler, View};
 
 /// Options every scheduler is built with.
@@ -152,14 +152,28 @@ pub fn local_search(view: &View, task_type: usize, core: usize) -> Place {
 
 /// Local search with XiTAO's exploration: one search in `one_in` picks a random usable place containing `core`.
 pub fn local_search_exploring(view: &mut View, task_type: usize, core: usize, one_in: u32) -> Place {
+    local_search_picking(view, task_type, core, one_in).0
+}
+
+/// [`local_search_exploring`], also saying how the place was picked (for the explanation).
+fn local_search_picking(view: &mut View, task_type: usize, core: usize, one_in: u32) -> (Place, Pick) {
     if one_in > 0 && view.rng.below(one_in as u64) == 0 {
         let candidates: Vec<usize> = view.places.around(core).iter().map(|&i| i as usize).filter(|&i| usable(view, i)).collect();
         if !candidates.is_empty() {
             let pick = candidates[view.rng.below(candidates.len() as u64) as usize];
-            return view.places.list[pick];
+            return (view.places.list[pick], Pick::Explored);
         }
     }
-    local_search(view, task_type, core)
+    let place = local_search(view, task_type, core);
+    (place, searched_pick(view, task_type, place))
+}
+
+/// How a search's winner `place` won: unmeasured (its PTT entry is still 0) or by the lowest value.
+fn searched_pick(view: &View, task_type: usize, place: Place) -> Pick {
+    match view.places.find(place) {
+        Some(i) if view.ptt.get(task_type, i) <= 0.0 => Pick::Unmeasured,
+        _ => Pick::Lowest,
+    }
 }
 
 /// Global search over every usable place (width 1 only unless `moldable`), minimising PTT × width (`cost`) or PTT.
@@ -227,8 +241,8 @@ pub struct PttPolicy {
     next_fast: usize,
     /// Priority tasks waiting for their place, oldest first.
     pinned: VecDeque<Entry>,
-    /// Entries whose place came from a search whose cost is still to be charged.
-    searched: Vec<bool>,
+    /// Entries whose place came from a search whose cost is still to be charged, with how the search picked it.
+    searched: Vec<Option<Pick>>,
     /// The last `Run` decision, for [`TaskScheduler::explain_last`].
     last: Option<Last>,
     /// The platform's places (copied once), to list the candidates of an explanation.
@@ -269,12 +283,12 @@ impl PttPolicy {
         self.rules.name
     }
 
-    fn mark_searched(&mut self, task: u32) {
+    fn mark_searched(&mut self, task: u32, pick: Pick) {
         let t = task as usize;
         if self.searched.len() <= t {
-            self.searched.resize(t + 1, false);
+            self.searched.resize(t + 1, None);
         }
-        self.searched[t] = true;
+        self.searched[t] = Some(pick);
     }
 
     /// Places a ready task: priority tasks are searched and pinned, the rest go to the releasing core's deque.
@@ -301,16 +315,20 @@ impl PttPolicy {
                     let leader = fast[self.next_fast % fast.len()];
                     self.next_fast += 1;
                     if moldable {
-                        self.mark_searched(task);
-                        Some(local_search_exploring(view, task_type, leader, self.explore_one_in))
+                        let (place, pick) = local_search_picking(view, task_type, leader, self.explore_one_in);
+                        self.mark_searched(task, pick);
+                        Some(place)
                     } else {
                         Some(Place::single(leader))
                     }
                 }
             }
             PriorityRule::Global { moldable, cost } => {
-                self.mark_searched(task);
-                global_search(view, task_type, moldable, cost)
+                let place = global_search(view, task_type, moldable, cost);
+                if let Some(p) = place {
+                    self.mark_searched(task, searched_pick(view, task_type, p));
+                }
+                place
             }
         };
         match place {
@@ -336,25 +354,21 @@ impl PttPolicy {
         };
         let mut overhead_ns = view.costs.dispatch_ns + if stolen { view.costs.steal_ns } else { 0 };
         let t = entry.task as usize;
-        let how = match (entry.place, self.rules.moldable) {
-            (Some(_), _) => How::Pinned(self.rules.priority),
-            (None, true) => How::Local,
-            (None, false) => How::Single,
-        };
-        let place = match entry.place {
+        let (place, how) = match entry.place {
             Some(p) => {
-                if self.searched.get(t).copied().unwrap_or(false) {
-                    self.searched[t] = false;
+                let pick = self.searched.get_mut(t).and_then(Option::take);
+                if pick.is_some() {
                     overhead_ns += view.costs.ptt_search_ns;
                 }
-                p
+                (p, How::Pinned(self.rules.priority, pick))
             }
             None if self.rules.moldable => {
                 overhead_ns += view.costs.ptt_search_ns;
                 let task_type = view.graph.task_type[t] as usize;
-                local_search_exploring(view, task_type, core, self.explore_one_in)
+                let (p, pick) = local_search_picking(view, task_type, core, self.explore_one_in);
+                (p, How::Local(pick))
             }
-            None => Place::single(core),
+            None => (Place::single(core), How::Single),
         };
         if self.places.is_none() {
             self.places = Some(view.places.clone());

@@ -37,12 +37,12 @@ impl TaskScheduler for Fifo {
 
     fn explain_last(&self) -> Option<Explanation> {
         let (core, waiting) = self.last?;
-        Some(Explanation {
-            candidates: vec![Candidate::place(Place::single(core), true)],
-            reason: format!(
+        Some(Explanation::plain(
+            vec![Candidate::place(Place::single(core), true)],
+            format!(
                 "Core {core} was idle and took the oldest task of the central ready queue ({waiting} still waiting). \
                  FIFO ignores core type, priority and the PTT: the task runs alone on the core that asked."
             ),
-        })
+        ))
     }
 }

@@ -99,6 +99,6 @@ impl TaskScheduler for Rws {
                  RWS ignores core type, priority and the PTT: the task runs alone on core {core}."
             )),
         };
-        Some(Explanation { candidates: vec![Candidate::place(Place::single(core), true)], reason })
+        Some(Explanation::plain(vec![Candidate::place(Place::single(core), true)], reason))
     }
 }

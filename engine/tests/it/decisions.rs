@@ -100,3 +100,36 @@ fn the_ptt_policies_explain_their_places_with_ptt_values() {
         }
     }
 }
+
+#[test]
+fn ptt_decisions_carry_the_costs_their_rule_compares_and_a_reason_that_matches_the_pick() {
+    let scenario = presets::scenario("dam-fig5").expect("preset");
+    let result = engine::run::run_with(&scenario, Detail::ALL).expect("runs");
+    let (mut lowest, mut unmeasured) = (0, 0);
+    for run in result.runs.iter().filter(|r| ["dam-c", "dam-p"].contains(&r.scheduler.as_str())) {
+        for d in &run.task_extras().expect("task level").decisions.decisions {
+            let Some(ex) = d.explanation.as_ref() else { continue };
+            let global = ex.reason.contains("global search");
+            for c in &ex.candidates {
+                // Costs are the rule's number: time × width for local searches and DAM-C, time for DAM-P's global search.
+                let by_time = global && run.scheduler == "dam-p";
+                let want = c.ptt_ns.map(|t| if by_time { t } else { t * c.width as f64 });
+                assert_eq!(c.cost, want, "{}: {c:?}", run.scheduler);
+            }
+            let chosen = ex.candidates.iter().find(|c| c.chosen).expect("a chosen place");
+            let says_unmeasured = ex.reason.contains("never measured");
+            // A local search decides with the PTT as it is now, so the numbers shown are the ones it compared.
+            if !global && !ex.reason.contains("at random") {
+                assert_eq!(says_unmeasured, chosen.ptt_ns.is_none(), "{}: {}", run.scheduler, ex.reason);
+                if let Some(cost) = chosen.cost {
+                    let min = ex.candidates.iter().filter_map(|c| c.cost).fold(f64::INFINITY, f64::min);
+                    assert!(cost <= min, "{}: chosen {cost} but {min} was lower: {}", run.scheduler, ex.reason);
+                    lowest += 1;
+                }
+            }
+            assert!(!ex.reason.contains("win so that each") || says_unmeasured, "{}", ex.reason);
+            unmeasured += usize::from(says_unmeasured);
+        }
+    }
+    assert!(lowest > 10 && unmeasured > 0, "both kinds of pick seen: {lowest} lowest, {unmeasured} unmeasured");
+}

@@ -55,7 +55,7 @@ export function AppsForm({ ctx, workload: w }: { readonly ctx: FormContext; read
         <FormField {...field("workload.os.up_threshold")} label="up threshold" unit="GTS, out of 1024" value={os.up_threshold ?? OS_DEFAULTS.up_threshold} rule={{ kind: "int", min: 0, max: 1024 }} />
         <FormField {...field("workload.os.down_threshold")} label="down threshold" unit="GTS, out of 1024" value={os.down_threshold ?? OS_DEFAULTS.down_threshold} rule={{ kind: "int", min: 0, max: 1024 }} crossError={checkThresholds(os)} />
       </fieldset>
-      <FormField {...field("workload.repeat")} label="repeat" unit="runs per method, on consecutive seeds" value={w.repeat ?? 1} rule={{ kind: "int", min: 1, max: 100 }} />
+      <FormField {...field("workload.repeat")} label="repeat" unit="runs per method, each with the next random stream" value={w.repeat ?? 1} rule={{ kind: "int", min: 1, max: 100 }} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // as the engine, plus the engine's own error when it names this event).
 import { useEffect, useState } from "react";
 import type { PlatformSummary } from "../engine/engine-types";
-import { formatDuration } from "../logic/format";
+import { formatMs } from "../logic/format";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { selectCanRedo, selectCanUndo, selectError, selectEvents, selectSelectedEvent } from "../state/selectors";
 import { checkEvent, eventLabel, type FieldSpec, fieldText, fieldsOf, kindInfo, parseField, type ScenarioEvent, splitErrorPath } from "./events-model";
@@ -38,7 +38,7 @@ export function EventInspector(props: { readonly platform: PlatformSummary | nul
             <li key={i}>
               <button type="button" className={`event-list-item${sel === i ? " selected" : ""}`} onClick={() => selectEvent(i)} data-testid="event-list-item">
                 <span className={`palette-swatch kind-${ev.kind}`} aria-hidden="true" />
-                {kindInfo(ev.kind).label} · {eventLabel(ev)} · {formatDuration(ev.start_ns)}
+                {kindInfo(ev.kind).label} · {eventLabel(ev)} · from {formatMs(ev.start_ns)}
               </button>
             </li>
           ))}

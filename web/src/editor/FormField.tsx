@@ -9,6 +9,8 @@ export function FormField(props: {
   readonly value: unknown;
   readonly rule: FieldRule;
   readonly unit?: string;
+  /** A longer explanation, shown as the label's tooltip. */
+  readonly help?: string;
   readonly options?: readonly string[];
   /** Shown text of an option, by value (default: the value). */
   readonly optionLabels?: Readonly<Record<string, string>>;
@@ -38,7 +40,9 @@ export function FormField(props: {
   };
   return (
     <div className={`field${error ? " invalid" : ""}`} data-path={props.path}>
-      <label htmlFor={id}>{props.label}</label>
+      <label htmlFor={id} title={props.help}>
+        {props.label}
+      </label>
       {props.options ? (
         <select id={id} data-testid={id} value={text} onChange={(e) => change(e.target.value)}>
           {withCurrent(props.options, text).map((o) => (

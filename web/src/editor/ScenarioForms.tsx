@@ -1,5 +1,5 @@
 // Form editors beside the JSON editor: the platform (clusters, cores,
-// frequency levels, ratios, power) and the workload (the seed, then a form per
+// frequency levels, ratios, power) and the workload (the random stream, then a form per
 // workload kind: layered DAG, explicit DAG, loop program, application mix).
 // Every field validates as you type; the engine's error shows next to the
 // field its path names.
@@ -56,7 +56,7 @@ export function WorkloadForm() {
   return (
     <form className="scenario-form" data-testid="workload-form" data-kind={String(w.kind)} onSubmit={(e) => e.preventDefault()}>
       <h3 className="panel-title">Workload</h3>
-      <FormField path="seed" label="seed" value={parsed.value.seed} rule={{ kind: "int", min: 0, max: 2 ** 53 }} engineError={errorAt("seed")} onValue={set("seed")} />
+      <FormField path="seed" label="Random stream #" help="Which stream of random numbers this scenario uses (work-steal victims, random phases, exploration). The same number gives the same schedule every time; another number gives another, equally likely run." value={parsed.value.seed} rule={{ kind: "int", min: 0, max: 2 ** 53 }} engineError={errorAt("seed")} onValue={set("seed")} />
       {w.kind === "layered" ? (
         <LayeredForm ctx={ctx} workload={w} />
       ) : w.kind === "loop_program" ? (

@@ -47,6 +47,10 @@ export interface WasmSession {
   seg_kind(run: number): Uint8Array;
   seg_start_ns(run: number): Float64Array;
   seg_end_ns(run: number): Float64Array;
+  /** Task level: start of each task's successor list in `graph_succ()` (CSR, length n_tasks + 1); empty at other levels. */
+  graph_succ_start(): Uint32Array;
+  /** Task level: the task graph's successor lists (task ids as in `seg_item`). */
+  graph_succ(): Uint32Array;
   /** Re-runs run `run` with its decisions recorded (plain runs record none). */
   decisions_json(run: number): string;
   /** Re-runs run `run` with its PTT history recorded; `null` JSON for a run that is not a task run. */

@@ -33,10 +33,18 @@ export interface SegmentColumns {
   readonly maxDurNs: Float64Array;
 }
 
+/** The scenario's task graph (task level) in CSR form: task i's successors are `succ[succStart[i] .. succStart[i + 1]]`. */
+export interface TaskGraphEdges {
+  readonly succStart: Uint32Array;
+  readonly succ: Uint32Array;
+}
+
 export interface SimResult {
   readonly summary: RunSummary;
   /** One entry per `summary.runs[i]`. */
   readonly segments: readonly SegmentColumns[];
+  /** The task graph shared by every run (task level only), for dependency arrows. */
+  readonly graph?: TaskGraphEdges;
   /** Wall time the engine took to simulate, in ms. */
   readonly simMs: number;
   /** Identifies the worker's session of this result, for `Engine.decisions`. */

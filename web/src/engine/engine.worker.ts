@@ -124,9 +124,11 @@ function simulate(scenarioJson: string, id: number, Session: SessionClass): SimR
         summary.platform.n_cores,
       ),
     );
+    const succStart = session.graph_succ_start();
+    const graph = succStart.length > 0 ? { succStart, succ: session.graph_succ() } : undefined;
     const simMs = performance.now() - started;
     kept = true;
-    return { summary, segments, simMs, sessionId: keepSession(session, scenarioJson) };
+    return { summary, segments, graph, simMs, sessionId: keepSession(session, scenarioJson) };
   } finally {
     if (!kept) session.free();
   }

@@ -44,5 +44,6 @@ export function simResultTransferables(result: SimResult): ArrayBuffer[] {
       buffers.push(column.buffer as ArrayBuffer);
     }
   }
+  if (result.graph) buffers.push(result.graph.succStart.buffer as ArrayBuffer, result.graph.succ.buffer as ArrayBuffer);
   return buffers;
 }

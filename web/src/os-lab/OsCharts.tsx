@@ -46,7 +46,7 @@ export function OsCharts(props: { readonly rows: readonly SweepRow[]; readonly s
           return { value: st.mean / ref, min: st.min / ref, max: st.max / ref };
         }),
       }));
-      charts.push(<BarChart key={c} title={`Makespan on ${configLabel(c)}, normalised to ${base} (whiskers: min–max over seeds)`} xLabels={workloads} series={series} yLabel="normalised makespan" reference={1} />);
+      charts.push(<BarChart key={c} title={`Makespan on ${configLabel(c)}, normalised to ${base} (whiskers: min–max over repetitions)`} xLabels={workloads} series={series} yLabel="normalised makespan" reference={1} />);
     }
   }
   return (

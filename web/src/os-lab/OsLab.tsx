@@ -61,7 +61,7 @@ export function OsLab() {
       </div>
       {figure && <p className="muted">{figure.description}</p>}
       <details className="os-picker-box">
-        <summary>Applications, mixes, configurations, schedulers, seeds</summary>
+        <summary>Applications, mixes, configurations, schedulers, repetitions</summary>
         <SweepPickers catalog={catalog} value={sel} onChange={actions.setSweepSelection} />
       </details>
       {error && (

@@ -71,8 +71,8 @@ export function SweepPickers(props: { readonly catalog: OsCatalog; readonly valu
         onChange={(schedulers) => onChange({ ...value, schedulers })}
       />
       <fieldset className="os-picker">
-        <legend>Seeds</legend>
-        <label title="Each cell runs with seeds 1…N; LIN's random placement varies with the seed">
+        <legend>Repetitions</legend>
+        <label title="Each cell runs N times, with random streams 1…N; LIN's random placement differs from one to the next">
           <input type="number" min={1} max={50} value={value.seeds} data-testid="os-seeds" onChange={(e) => onChange({ ...value, seeds: Math.max(1, Math.min(50, Number(e.target.value) || 1)) })} />
         </label>
       </fieldset>

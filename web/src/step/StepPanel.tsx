@@ -8,7 +8,7 @@ import { formatDuration, formatMs, schedulerLabel } from "../logic/format";
 import { Term } from "../panels/Glossary";
 import { useActions, useAppStore, useEngine, useStoreApi } from "../state/AppProvider";
 import { selectCursorNs, selectResult } from "../state/selectors";
-import { candidatesOf, costedCandidates, decisionAt, placeLabel, reasonText, revealTime } from "./step-model";
+import { type CostedCandidate, candidatesOf, costedCandidates, decisionAt, placeLabel, revealTime } from "./step-model";
 
 /** Time per decision while playing at 1×. */
 const PLAY_INTERVAL_MS = 700;
@@ -196,7 +196,7 @@ export function StepPanel() {
                 <th scope="col">
                   <Term name="PTT">PTT</Term> prediction
                 </th>
-                <th scope="col" title="Predicted time × width: the parallel cost that local searches and DAM-C minimise (lower is better)">time × width</th>
+                <th scope="col" title="The number the scheduler's rule compares (lowest wins): predicted time × width for local searches and DAM-C, predicted time for DAM-P's and DA's global search">cost</th>
                 <th scope="col">chosen</th>
               </tr>
             </thead>
@@ -207,8 +207,8 @@ export function StepPanel() {
                   <td className={c.fastest ? "lowest" : undefined} title={c.fastest ? "fastest measured place" : undefined}>
                     {c.ptt_ns === null || c.ptt_ns <= 0 ? <span className="muted">not measured yet</span> : formatDuration(c.ptt_ns)}
                   </td>
-                  <td data-testid="candidate-cost" className={c.cheapest ? "lowest" : undefined} title={c.timeWidth === null ? undefined : `${c.width} × ${formatDuration(c.ptt_ns ?? 0)}${c.cheapest ? ": the lowest parallel cost" : ""}`}>
-                    {c.timeWidth === null ? <span className="muted">not measured</span> : formatDuration(c.timeWidth)}
+                  <td data-testid="candidate-cost" className={c.cheapest ? "lowest" : undefined} title={costTitle(c)}>
+                    {c.cost === null ? <span className="muted">{c.ptt_ns === null ? "not measured" : "—"}</span> : formatDuration(c.cost)}
                   </td>
                   <td>{c.chosen ? "✓" : ""}</td>
                 </tr>
@@ -216,7 +216,7 @@ export function StepPanel() {
             </tbody>
           </table>
           <p className="decision-reason" data-testid="decision-reason">
-            {d.explanation ? reasonText(d.explanation.reason, candidates) : "This scheduler does not explain its decisions yet; the chosen place is shown above."}
+            {d.explanation ? d.explanation.reason : "This scheduler does not explain its decisions yet; the chosen place is shown above."}
           </p>
         </div>
       )}
@@ -224,4 +224,11 @@ export function StepPanel() {
       {log && log.total > decisions.length && <p className="muted small">The engine keeps the first {decisions.length.toLocaleString("en-US")} of {log.total.toLocaleString("en-US")} decisions.</p>}
     </div>
   );
+}
+
+/** How a candidate's cost was computed, for its tooltip. */
+function costTitle(c: CostedCandidate): string | undefined {
+  if (c.cost === null || c.ptt_ns === null) return undefined;
+  const how = c.cost === c.ptt_ns ? "the predicted time" : `width ${c.width} × ${formatDuration(c.ptt_ns)}`;
+  return `${how}${c.cheapest ? ": the lowest cost" : ""}`;
 }

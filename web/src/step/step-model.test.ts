@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DecisionRecord } from "../engine/engine-types";
-import { candidatesOf, costedCandidates, decisionAt, placeLabel, reasonText, revealTime } from "./step-model";
+import { candidatesOf, costedCandidates, decisionAt, placeLabel, revealTime } from "./step-model";
 
 const d = (t_ns: number): DecisionRecord => ({ t_ns, core: 0, task: t_ns, task_type: 0, priority: 0, leader: 2, width: 2, overhead_ns: 1 });
 
@@ -35,26 +35,17 @@ describe("step-through helpers", () => {
 
 describe("candidate costs", () => {
   const cands = [
-    { leader: 0, width: 1, ptt_ns: 2000, cost: null, chosen: false },
-    { leader: 0, width: 2, ptt_ns: 1200, cost: null, chosen: false },
-    { leader: 1, width: 1, ptt_ns: 1500, cost: null, chosen: true },
+    { leader: 0, width: 1, ptt_ns: 2000, cost: 2000, chosen: false },
+    { leader: 0, width: 2, ptt_ns: 1200, cost: 2400, chosen: false },
+    { leader: 1, width: 1, ptt_ns: 1500, cost: 1500, chosen: true },
     { leader: 2, width: 4, ptt_ns: null, cost: null, chosen: false },
   ];
-  it("computes time × width and marks the cheapest and the fastest measured place", () => {
+  it("marks the cheapest and the fastest measured place from the engine's costs", () => {
     const c = costedCandidates(cands);
-    expect(c.map((x) => x.timeWidth)).toEqual([2000, 2400, 1500, null]);
     expect(c.findIndex((x) => x.cheapest)).toBe(2);
     expect(c.findIndex((x) => x.fastest)).toBe(1);
   });
-  it("keeps the engine's own cost when it gives one", () => {
-    expect(costedCandidates([{ leader: 0, width: 2, ptt_ns: 10, cost: 7, chosen: true }])[0].timeWidth).toBe(7);
-  });
-  it("drops 'unmeasured places win' when a measured place was chosen", () => {
-    const reason = "It is a priority task: DAM-C's global search over every place picked (C1,1), the lowest predicted time × width (parallel cost); unmeasured places (PTT 0) win so each is tried once. It was pinned there.";
-    const text = reasonText(reason, costedCandidates(cands));
-    expect(text).not.toContain("unmeasured places (PTT 0) win");
-    expect(text).toContain("1 place was still unmeasured");
-    const unmeasuredChosen = costedCandidates(cands.map((c) => ({ ...c, chosen: c.ptt_ns === null })));
-    expect(reasonText(reason, unmeasuredChosen)).toContain("it had not been measured yet");
+  it("marks nothing when no place is measured", () => {
+    expect(costedCandidates([cands[3]]).some((x) => x.cheapest || x.fastest)).toBe(false);
   });
 });

@@ -43,40 +43,21 @@ export function candidatesOf(d: DecisionRecord): readonly DecisionCandidate[] {
   return d.explanation?.candidates ?? [{ leader: d.leader, width: d.width, ptt_ns: null, cost: null, chosen: true }];
 }
 
-/** A candidate with the numbers behind "lowest predicted time × width": the policy's cost, or the PTT value × width. */
+/** A candidate marked with the lowest cost and the lowest predicted time among the measured ones. */
 export interface CostedCandidate extends DecisionCandidate {
-  /** Predicted time × width (the parallel cost the local search and DAM-C minimise), null while unmeasured. */
-  readonly timeWidth: number | null;
-  /** Lowest time × width among the measured candidates. */
+  /** Lowest cost (the number the policy's rule compares) among the measured candidates. */
   readonly cheapest: boolean;
   /** Lowest predicted time among the measured candidates. */
   readonly fastest: boolean;
 }
 
-/** The candidates with their costs: the engine's own cost when it gives one, PTT × width otherwise. */
+/** The candidates with the cheapest and fastest measured places marked (costs come from the engine). */
 export function costedCandidates(candidates: readonly DecisionCandidate[]): CostedCandidate[] {
-  const timeWidth = candidates.map((c) => c.cost ?? (c.ptt_ns === null || c.ptt_ns <= 0 ? null : c.ptt_ns * c.width));
-  const measured = timeWidth.filter((v): v is number => v !== null);
-  const minCost = measured.length > 0 ? Math.min(...measured) : Number.NaN;
-  const times = candidates.map((c) => (c.ptt_ns === null || c.ptt_ns <= 0 ? null : c.ptt_ns)).filter((v): v is number => v !== null);
-  const minTime = times.length > 0 ? Math.min(...times) : Number.NaN;
-  return candidates.map((c, i) => ({ ...c, timeWidth: timeWidth[i], cheapest: timeWidth[i] === minCost, fastest: c.ptt_ns !== null && c.ptt_ns > 0 && c.ptt_ns === minTime }));
-}
-
-/** The clause of the engine's reason that is only true when an unmeasured place won. */
-const UNMEASURED_CLAUSE = /;?\s*unmeasured places \(PTT 0\) win so each is tried once/;
-
-/**
- * The engine's reason, made to agree with the numbers: the clause "unmeasured places win" is kept only when the
- * chosen place was unmeasured, and a sentence says which measured place was cheapest or fastest otherwise.
- */
-export function reasonText(reason: string, candidates: readonly CostedCandidate[]): string {
-  const chosen = candidates.find((c) => c.chosen);
-  if (!chosen) return reason;
-  const unmeasured = chosen.ptt_ns === null || chosen.ptt_ns <= 0;
-  if (unmeasured) return reason.replace(UNMEASURED_CLAUSE, "; it had not been measured yet, and unmeasured places (PTT 0) win so each is tried once");
-  const text = reason.replace(UNMEASURED_CLAUSE, "");
-  const left = candidates.filter((c) => c.ptt_ns === null || c.ptt_ns <= 0).length;
-  const note = left > 0 ? ` ${left} place${left === 1 ? " was" : "s were"} still unmeasured but not tried this time.` : "";
-  return `${text}${note}`;
+  const lowest = (values: (number | null)[]) => {
+    const v = values.filter((x): x is number => x !== null && x > 0);
+    return v.length > 0 ? Math.min(...v) : Number.NaN;
+  };
+  const minCost = lowest(candidates.map((c) => c.cost));
+  const minTime = lowest(candidates.map((c) => c.ptt_ns));
+  return candidates.map((c) => ({ ...c, cheapest: c.cost !== null && c.cost === minCost, fastest: c.ptt_ns !== null && c.ptt_ns === minTime }));
 }

@@ -11,6 +11,8 @@ import { busyNsPerCore, ganttSummary, moveSelection, segmentText } from "../logi
 import type { Hover } from "../state/sim";
 import { computeLayout, rowAt } from "./gantt-layout";
 import { GanttCanvas } from "./GanttCanvas";
+import { DependencyArrows } from "./DependencyArrows";
+import { cachedTaskSpans, dependencyText, taskArrows, type TaskDeps } from "../logic/dependencies";
 import type { RenderLoop } from "./render-loop";
 import type { TimeScale } from "./time-scale";
 
@@ -41,6 +43,8 @@ interface Props {
   readonly groups?: readonly string[];
   /** Brings a time into the visible window (keyboard navigation reaching a segment outside it). */
   readonly onRevealTime?: (tNs: number) => void;
+  /** The task graph (task level), for the hovered task's dependency arrows. */
+  readonly deps?: TaskDeps | null;
 }
 
 /** "big · A15 · 1600 MHz", or "Denver · 2035 MHz" when the name is the core type. */
@@ -60,6 +64,9 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
   const plotRef = useRef<HTMLDivElement>(null);
   // The segment read out for keyboard users (transient UI state; the outline and tooltip come from the store's hover).
   const [spoken, setSpoken] = useState("");
+  const deps = props.deps ?? null;
+  const hoveredTask = hoverIndex >= 0 && hoverIndex < seg.count ? seg.item[hoverIndex] : -1;
+  const arrows = useMemo(() => (deps && hoveredTask >= 0 ? taskArrows(deps, cachedTaskSpans(seg, deps.predStart.length - 1), hoveredTask) : null), [deps, seg, hoveredTask]);
   const summary = useMemo(() => ganttSummary(schedulerLabel(run.scheduler), run.metrics.makespan_ns, busyNsPerCore(seg, platform.n_cores), seg.count), [run, seg, platform.n_cores]);
 
   const onKeyDown = useCallback(
@@ -80,9 +87,11 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
       const row = layout.rows.find((r) => r.core === next.core);
       const x = Math.max(0, Math.min(scale.widthCss, scale.timeToPx(t0)));
       onHover({ run: runIndex, core: next.core, index: next.index, clientX: (rect?.left ?? 0) + x, clientY: (rect?.top ?? 0) + (row ? row.y + row.height : 0) });
-      setSpoken(segmentText(seg, next.index, props.groups ?? []));
+      const task = seg.item[next.index];
+      const around = deps ? taskArrows(deps, cachedTaskSpans(seg, deps.predStart.length - 1), task) : null;
+      setSpoken(`${segmentText(seg, next.index, props.groups ?? [])}${around ? `. ${dependencyText(around)}` : ""}`);
     },
-    [hover, runIndex, seg, layout, scale, onHover, props.onRevealTime, props.groups],
+    [hover, runIndex, seg, layout, scale, onHover, props.onRevealTime, props.groups, deps],
   );
 
   const onMouseMove = useCallback(
@@ -163,6 +172,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
             renderLoop={renderLoop}
             match={props.match}
           />
+          <DependencyArrows arrows={arrows} layout={layout} scale={scale} theme={theme} />
         </div>
       </div>
       )}

@@ -10,6 +10,7 @@ import type { AppStore } from "../state/app-store";
 import { selectCriticalOnly, selectPresenter } from "../state/selectors";
 import { fitRowScale, RUN_CHROME_PX } from "../logic/gantt-fit";
 import { matchMask } from "../logic/find";
+import { withPredecessors } from "../logic/dependencies";
 import { FindBar } from "./FindBar";
 import { RangeStats } from "./RangeStats";
 import { useRoomBelow } from "./use-room-below";
@@ -73,6 +74,7 @@ export function Timeline(props: TimelineProps) {
   const { setRange, toggleCollapsed, togglePinned } = useActions();
   const search = useAppStore((s) => s.sim.search);
   const range = useAppStore((s) => s.sim.range);
+  const deps = useMemo(() => (result?.graph ? withPredecessors(result.graph) : null), [result]);
   const masks = useMemo(() => (result ? result.segments.map((seg) => matchMask(seg, result.summary.groups, search)) : []), [result, search]);
   const isDragging = useTimelineInteractions({
     setRange,
@@ -129,6 +131,7 @@ export function Timeline(props: TimelineProps) {
         groups={result.summary.groups}
         match={masks[i] ?? null}
         onRevealTime={revealTime}
+        deps={deps}
         collapsed={prefs.collapsed.includes(run.scheduler)}
         pinned={pinnedRuns.includes(i)}
         onToggleCollapsed={toggleCollapsed}

@@ -697,7 +697,8 @@ width: number,
  */
 ptt_ns: number | null, 
 /**
- * The policy's own cost for this place (lower is better), when it computes one; for example predicted time × width.
+ * The number the policy's rule compares for this place (lower wins), when the place is measured: predicted time × width
+ * (local searches, DAM-C) or predicted time (DAM-P, DA); filled by the runtime from the PTT per [`Explanation::compares`].
  */
 cost: number | null, 
 /**
