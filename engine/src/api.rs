@@ -420,6 +420,13 @@ impl TraceImport {
         let runs = replay::run_set(&model, req.scheduler.as_deref().unwrap_or(replay::FAITHFUL), req.all, 1)?;
         let mut out = replay::replay_json(&model, &runs);
         out["labels"] = serde_json::Value::from(model.labels.clone());
+        // The page draws every replay as a Gantt beside the recording: clusters in core order and each run's work segments.
+        out["clusters"] = model.platform.platform.clusters.iter().map(|c| json!({ "name": c.name, "cores": c.cores })).collect();
+        if let Some(list) = out["runs"].as_array_mut() {
+            for (value, run) in list.iter_mut().zip(&runs) {
+                value["segments"] = replay::work_segments_json(&run.record);
+            }
+        }
         Ok(out.to_string())
     }
 

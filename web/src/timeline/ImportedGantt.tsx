@@ -1,11 +1,14 @@
-// The imported trace as one more Gantt on the shared time axis: CPU lanes
-// grouped by frequency domain (with their frequency strip), then thread or
-// worker lanes. Idle states are left empty: idle is never drawn as busy.
+// The imported trace (the recording) as one more Gantt on the shared time axis:
+// CPU lanes grouped by frequency domain (with their frequency strip), then
+// thread or worker lanes, coloured by thread (the legend's top threads by run
+// time, the others alike). Idle states are left empty: idle is never drawn as busy.
 import { memo, type MouseEvent, useMemo, useState } from "react";
 import { NO_ITEM, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";
 import { hitTest } from "../logic/segments";
-import { alignColors, type ImportedView } from "../logic/imported-trace";
+import { type ImportedView, legendKey } from "../logic/imported-trace";
+import { withSlots } from "../logic/legend";
+import { OTHERS_SLOT } from "../logic/palette";
 import type { Theme } from "../logic/palette";
 import { computeLayout, rowAt } from "./gantt-layout";
 import { GanttCanvas } from "./GanttCanvas";
@@ -21,13 +24,11 @@ interface Props {
   readonly theme: Theme;
   readonly gutterCss: number;
   readonly renderLoop: RenderLoop;
-  /** Task types of the simulated runs, to colour same-named slices alike. */
-  readonly taskTypes: readonly string[];
 }
 
-export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
+export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop }: Props) {
   const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
-  const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
+  const seg = useMemo(() => withSlots(view.seg, (i) => view.legend.slotOf[legendKey(view, i)] ?? OTHERS_SLOT), [view]);
   const labelOf = useMemo(() => (i: number) => view.result.names[view.seg.group[i]] ?? "", [view]);
   // Transient UI state: the slice under the mouse (the imported trace has no entry in the store's hover).
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
@@ -41,7 +42,7 @@ export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, g
   return (
     <section className="gantt gantt-imported" data-testid="imported-gantt" data-format={s.format}>
       <h3 className="gantt-title">
-        Imported: {view.fileName}
+        Recording: {view.fileName}
         <span className="gantt-subtitle">
           {s.format} · {s.cores} CPUs · {s.lanes} lanes · {s.segments.toLocaleString()} slices · {formatDuration(s.span_ns)}
         </span>
