@@ -396,7 +396,7 @@ impl TraceImport {
             let v: serde_json::Value = serde_json::from_str(options_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
             crate::error::from_value(v, "")?
         };
-        let cal = calibrate(trace, &CalibrateOptions { clusters: req.clusters, schedulers: req.schedulers, max_tasks: req.max_tasks })?;
+        let cal = calibrate(trace, &CalibrateOptions { clusters: req.clusters, cpu_sets: None, schedulers: req.schedulers, max_tasks: req.max_tasks })?;
         Ok(json!({ "scenario": cal.scenario.to_json(), "report": cal.report }).to_string())
     }
 
