@@ -86,6 +86,10 @@ export function ImportPanel() {
   };
 
   const calibrate = () => {
+    if (split.includes(":")) {
+      setStatus({ kind: "error", message: `The page calibrates from cluster sizes such as "4,4"; CPU sets such as "${split}" drive "Replay and compare" here and \`asymlab calibrate --clusters\` on the command line.` });
+      return;
+    }
     const sizes = split.split(/[,\s]+/).filter((x) => x !== "").map(Number);
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
       setStatus({ kind: "error", message: `Cluster sizes must be whole numbers such as "4,4", got "${split}".` });

@@ -78,7 +78,6 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
 }
 
 
-/// `asymlab replay`: the JSON of the recording against `scheduler`'s replay (and every applicable scheduler's with `all`).
 /// `asymlab calibrate --clusters`: CPU sets when the text has a colon (`1,2:0,3-5`, parsed like `replay --clusters`), else sizes (`4,4`).
 pub fn calibrate_clusters(text: Option<&str>) -> Result<(Option<Vec<u32>>, Option<Vec<Vec<u32>>>), String> {
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok((None, None)) };
@@ -90,6 +89,7 @@ pub fn calibrate_clusters(text: Option<&str>) -> Result<(Option<Vec<u32>>, Optio
     Ok((Some(sizes), None))
 }
 
+/// `asymlab replay`: the JSON of the recording against `scheduler`'s replay (and every applicable scheduler's with `all`).
 pub fn replay(trace: &ImportedTrace, platform: Option<&str>, clusters: Option<&str>, scheduler: &str, all: bool, seed: u64) -> Result<String, String> {
     use engine::replay::{self, PlatformSpec};
     let spec = match (platform, clusters) {
