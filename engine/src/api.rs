@@ -407,7 +407,7 @@ impl TraceImport {
             let v: serde_json::Value = serde_json::from_str(options_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
             crate::error::from_value(v, "")?
         };
-        let cal = calibrate(trace, &CalibrateOptions { clusters: req.clusters, schedulers: req.schedulers, max_tasks: req.max_tasks })?;
+        let cal = calibrate(trace, &CalibrateOptions { clusters: req.clusters, cpu_sets: None, schedulers: req.schedulers, max_tasks: req.max_tasks })?;
         Ok(json!({ "scenario": cal.scenario.to_json(), "report": cal.report }).to_string())
     }
 
@@ -431,6 +431,13 @@ impl TraceImport {
         let runs = replay::run_set(&model, req.scheduler.as_deref().unwrap_or(replay::FAITHFUL), req.all, 1)?;
         let mut out = replay::replay_json(&model, &runs);
         out["labels"] = serde_json::Value::from(model.labels.clone());
+        // The page draws every replay as a Gantt beside the recording: clusters in core order and each run's work segments.
+        out["clusters"] = model.platform.platform.clusters.iter().map(|c| json!({ "name": c.name, "cores": c.cores })).collect();
+        if let Some(list) = out["runs"].as_array_mut() {
+            for (value, run) in list.iter_mut().zip(&runs) {
+                value["segments"] = replay::work_segments_json(&run.record);
+            }
+        }
         Ok(out.to_string())
     }
 

@@ -137,9 +137,10 @@ enum Command {
     Calibrate {
         /// Trace file.
         file: String,
-        /// Cluster sizes over the trace's CPUs in order, such as `4,4` (inferred from frequency domains by default).
-        #[arg(long, value_delimiter = ',')]
-        clusters: Option<Vec<u32>>,
+        /// Clusters: CPU sets such as `1,2:0,3-5` (non-contiguous allowed), or sizes over the trace's CPUs in order such as
+        /// `4,4` (no colon); inferred from frequency domains by default.
+        #[arg(long)]
+        clusters: Option<String>,
         /// Schedulers of the scenario (all by default).
         #[arg(long, value_delimiter = ',')]
         schedulers: Option<Vec<String>>,
@@ -367,7 +368,8 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Calibrate { file, clusters, schedulers, report } => {
             let trace = trace_cmd::import_file(&file, None, None, None)?;
-            let opts = CalibrateOptions { clusters, schedulers: schedulers.unwrap_or_default(), max_tasks: 0 };
+            let (clusters, cpu_sets) = trace_cmd::calibrate_clusters(clusters.as_deref())?;
+            let opts = CalibrateOptions { clusters, cpu_sets, schedulers: schedulers.unwrap_or_default(), max_tasks: 0 };
             let cal = calibrate(&trace, &opts).map_err(|e| format!("cannot calibrate: {e}"))?;
             if report {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&cal.report).map_err(|e| e.to_string())?))?;

@@ -28,6 +28,8 @@ use super::ImportedTrace;
 pub struct CalibrateOptions {
     /// Cluster sizes over the trace's CPUs in order (or over its lanes when it has no CPUs); inferred when absent.
     pub clusters: Option<Vec<u32>>,
+    /// The CPU ids of each cluster, non-contiguous allowed (`--clusters 1,2:0,3-5`); wins over `clusters`.
+    pub cpu_sets: Option<Vec<Vec<u32>>>,
     /// Schedulers of the scenario; every registered one when empty.
     pub schedulers: Vec<String>,
     /// Most tasks kept (the earliest); 20,000 when 0.
@@ -107,6 +109,32 @@ pub(crate) fn estimated_cluster(name: String, cores: u32, levels: &[u32], first_
     }
 }
 
+/// The units of each cluster from CPU ids: every CPU of the trace in exactly one cluster, each cluster non-empty.
+fn cpu_set_groups(trace: &ImportedTrace, units: &[usize], sets: &[Vec<u32>]) -> InputResult<Vec<Vec<usize>>> {
+    let unit_of_cpu = |cpu: u32| units.iter().position(|&l| trace.lanes[l].cpu == Some(cpu));
+    let mut seen = vec![false; units.len()];
+    let mut groups = Vec::new();
+    for (c, set) in sets.iter().enumerate() {
+        if set.is_empty() {
+            return Err(InputError::new(format!("clusters[{c}]"), "names no CPU"));
+        }
+        let mut g = Vec::new();
+        for &cpu in set {
+            let u = unit_of_cpu(cpu).ok_or_else(|| InputError::new(format!("clusters[{c}]"), format!("CPU {cpu} is not in the trace")))?;
+            if std::mem::replace(&mut seen[u], true) {
+                return Err(InputError::new(format!("clusters[{c}]"), format!("CPU {cpu} is in two clusters")));
+            }
+            g.push(u);
+        }
+        groups.push(g);
+    }
+    if let Some(u) = seen.iter().position(|&s| !s) {
+        let cpu = trace.lanes[units[u]].cpu.map_or_else(|| format!("lane {u}"), |c| format!("CPU {c}"));
+        return Err(InputError::new("clusters", format!("{cpu} of the trace is in no cluster")));
+    }
+    Ok(groups)
+}
+
 /// Builds the calibrated scenario.
 pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<Calibration> {
     let r = &trace.record;
@@ -127,8 +155,9 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
         }
     }
     let mut notes: Vec<String> = Vec::new();
-    let groups: Vec<Vec<usize>> = match &opts.clusters {
-        Some(sizes) => {
+    let groups: Vec<Vec<usize>> = match (&opts.cpu_sets, &opts.clusters) {
+        (Some(sets), _) => cpu_set_groups(trace, &units, sets)?,
+        (None, Some(sizes)) => {
             let total: u64 = sizes.iter().map(|&s| s as u64).sum();
             if sizes.is_empty() || sizes.contains(&0) || total != units.len() as u64 {
                 return Err(InputError::new("clusters", format!("sizes must be at least 1 each and add up to {} (the trace's {}), got {sizes:?}", units.len(), if has_cpus { "CPUs" } else { "lanes" })));
@@ -136,7 +165,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
             let mut next = 0;
             sizes.iter().map(|&s| { let g: Vec<usize> = (next..next + s as usize).collect(); next += s as usize; g }).collect()
         }
-        None => {
+        (None, None) => {
             let g = infer_domains(&unit_freq);
             notes.push(format!("{} cluster(s) inferred from frequency domains", g.len()));
             g

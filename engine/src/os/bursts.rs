@@ -135,8 +135,9 @@ struct BurstSim<'a> {
 }
 
 /// Runs the burst workload under `sched` until every burst has run.
-pub fn simulate_bursts(input: &BurstInput, sched: Box<dyn OsScheduler>) -> Result<BurstOutput, InputError> {
+pub fn simulate_bursts(input: &BurstInput, mut sched: Box<dyn OsScheduler>) -> Result<BurstOutput, InputError> {
     let platform = input.platform;
+    sched.attach(platform);
     let max_ratio = platform.clusters.iter().map(|c| c.ratio).fold(f64::MIN, f64::max);
     let big: Vec<bool> = platform.cluster_of_cores().iter().map(|&c| platform.clusters[c].ratio >= max_ratio).collect();
     let n_cores = big.len();

@@ -9,6 +9,7 @@
 //! run-to-run variation.
 
 use super::cfs::{build_domains, group_stats, imbalance, Domain, Migration, Pelt, Shadow, FIT_MARGIN, NICE_0_LOAD};
+use super::eas::EnergyModel;
 use super::{BalanceReason, Move, OsScheduler, OsView, ThreadState};
 use crate::sim::TimeNs;
 
@@ -26,6 +27,9 @@ pub struct Linux {
     pub lb: bool,
     /// Capacity-aware misfit migration (off: Zhang et al.'s capacity-blind kernel).
     pub misfit: bool,
+    /// Energy-aware wake-up placement (`os/eas.rs`) on platforms with asymmetric capacities.
+    pub eas: bool,
+    energy: Option<EnergyModel>,
     pelt: Pelt,
     domains: Vec<Vec<Domain>>,
     state: Vec<Vec<DomainState>>,
@@ -34,7 +38,13 @@ pub struct Linux {
 impl Linux {
     /// A CFS model; domains are built from the platform on the first call.
     pub fn new(lb: bool, misfit: bool) -> Self {
-        Linux { lb, misfit, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
+        Linux { lb, misfit, eas: false, energy: None, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
+    }
+
+    /// With energy-aware wake-up placement (Android and capacity-aware kernels, 5.0+).
+    pub fn with_eas(mut self, eas: bool) -> Self {
+        self.eas = eas;
+        self
     }
 
     fn prepare(&mut self, view: &OsView) {
@@ -197,9 +207,19 @@ fn misfit_on(enabled: bool, view: &OsView, cpu: usize, thread: usize) -> bool {
 }
 
 impl OsScheduler for Linux {
+    fn attach(&mut self, platform: &crate::model::Platform) {
+        self.energy = if self.eas { EnergyModel::of(platform) } else { None };
+    }
+
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize {
         self.prepare(view);
         let prev = view.threads[thread].prev_core;
+        // `select_task_rq_fair()`: EAS first while the system is not over-utilised, then `select_idle_sibling()`.
+        if let (true, Some(em), Some(p)) = (wake, self.energy.as_ref(), prev) {
+            if let Some(c) = em.wake_cpu(view, thread, p) {
+                return c;
+            }
+        }
         if wake {
             if let Some(c) = prev.and_then(|p| self.wake_cpu(view, thread, p)) {
                 return c;

@@ -14,6 +14,7 @@
 
 pub mod cfs;
 pub mod cluster_switch;
+pub mod eas;
 pub mod gts;
 pub mod iks;
 pub mod lcss;
@@ -182,6 +183,8 @@ pub struct Move {
 /// An OS scheduling policy: where new and woken threads go, and which threads to move when balancing.
 /// Like the task schedulers it decides and never mutates the simulation.
 pub trait OsScheduler {
+    /// Told the platform once before the run (the energy model of `linux[eas=on]`); nothing by default.
+    fn attach(&mut self, _platform: &crate::model::Platform) {}
     /// The core a thread that becomes runnable goes to; `wake` is false for a new thread.
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize;
     /// Migrations to apply now (none by default).

@@ -115,8 +115,9 @@ struct OsSim<'a> {
 }
 
 /// Runs the mix under `sched` to completion; `meter` counts its events and segments against the scenario's limits.
-pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>, meter: &mut Meter) -> Result<OsOutput, InputError> {
+pub fn simulate(input: &OsInput, mut sched: Box<dyn OsScheduler>, meter: &mut Meter) -> Result<OsOutput, InputError> {
     let platform = input.platform;
+    sched.attach(platform);
     let n_cores = platform.n_cores();
     let max_ratio = platform.clusters.iter().map(|c| c.ratio).fold(f64::MIN, f64::max);
     let cluster_of = platform.cluster_of_cores();

@@ -44,7 +44,7 @@ pub const SCHEDULERS: &[Entry] = &[
     looped("hybrid-split", &[], "w=1.83", "Fixed-weight split like LLVM's OpenMP on Intel hybrid CPUs: w shares per fastest-type thread, no sampling.", |p| Ok(Box::new(HybridSplit::from_params(p)?))),
     // OS-level schedulers and execution models (Chronaki et al. 2019 §3; Zhang et al. 2013 §2–3).
     os("pinned", &["static"], "", "Static threading (pthreads): thread i pinned to core i; the application's own split decides the balance (Chronaki et al.).", |_, _| Ok(threads(Pinned))),
-    os("linux", &["lin"], "lb=on, misfit=off", "LIN: Linux CFS, capacity-blind as in Zhang et al.; PELT load, domain balancing (cluster, then across clusters), active and newly-idle pulls; misfit=on adds capacity-aware misfit migration.", |p, _| Ok(threads(Linux::new(p.on_off("lb", true)?, p.on_off("misfit", false)?)))),
+    os("linux", &["lin"], "lb=on, misfit=off, eas=off", "LIN: Linux CFS, capacity-blind as in Zhang et al.; PELT load, domain balancing (cluster, then across clusters), active and newly-idle pulls; misfit=on adds capacity-aware misfit migration; eas=on energy-aware wake-up placement (find_energy_efficient_cpu) on asymmetric platforms.", |p, _| Ok(threads(Linux::new(p.on_off("lb", true)?, p.on_off("misfit", false)?).with_eas(p.on_off("eas", false)?)))),
     os("gts", &[], LB_UP_DOWN, "Global Task Scheduling: utilisation tracking, up/down migration thresholds, idle pull by big cores (Chronaki et al.).", |p, o| {
         let (lb, up, down) = lb_up_down(p, o)?;
         Ok(threads(Gts { lb, up, down }))

@@ -196,6 +196,17 @@ pub fn run_set(model: &ReplayModel, scheduler: &str, all: bool, seed: u64) -> In
     Ok(runs)
 }
 
+/// A run's work segments as columns `{"lane", "thread", "start_ns", "end_ns"}` (lane = core, thread = index into the labels).
+pub fn work_segments_json(record: &ScheduleRecord) -> serde_json::Value {
+    let work: Vec<usize> = (0..record.len()).filter(|&i| record.kind[i] == SegmentKind::Work as u8).collect();
+    json!({
+        "lane": work.iter().map(|&i| record.lane[i]).collect::<Vec<_>>(),
+        "thread": work.iter().map(|&i| record.item[i]).collect::<Vec<_>>(),
+        "start_ns": work.iter().map(|&i| record.start_ns[i]).collect::<Vec<_>>(),
+        "end_ns": work.iter().map(|&i| record.end_ns[i]).collect::<Vec<_>>(),
+    })
+}
+
 /// The JSON of `asymlab replay`: the recording, the first scheduler's replay and errors at the top level, every run in `runs`.
 pub fn replay_json(model: &ReplayModel, runs: &[ReplayRun]) -> serde_json::Value {
     let first = runs.first();

@@ -33,12 +33,32 @@ fn systrace_sample_calibrates_into_a_scenario_every_scheduler_runs() {
         assert!(run.metrics.makespan_ns > 0);
     }
     // A user-given split works too, and a wrong one names the field.
-    let split = CalibrateOptions { clusters: Some(vec![2, 6]), schedulers: vec!["fifo".into(), "rws".into()], max_tasks: 50 };
+    let split = CalibrateOptions { clusters: Some(vec![2, 6]), cpu_sets: None, schedulers: vec!["fifo".into(), "rws".into()], max_tasks: 50 };
     let cal2 = calibrate(&trace, &split).expect("split");
     assert_eq!(cal2.scenario.platform.clusters[1].cores, 6);
     assert_eq!(engine::run::run(&cal2.scenario).expect("runs").runs.len(), 2);
     let bad = CalibrateOptions { clusters: Some(vec![3, 3]), ..Default::default() };
     assert_eq!(calibrate(&trace, &bad).err().expect("sizes must cover 8 CPUs").path, "clusters");
+}
+
+#[test]
+fn cpu_sets_give_non_contiguous_clusters() {
+    let rel = "fixtures/trace-cmd-devlib-noncontiguous.txt";
+    let trace = import_bytes(rel, &std::fs::read(traces_dir().join(rel)).expect("fixture"));
+    let sets = CalibrateOptions { cpu_sets: Some(vec![vec![1, 2], vec![0, 3, 4, 5]]), schedulers: vec!["fifo".into()], ..Default::default() };
+    let cal = calibrate(&trace, &sets).expect("CPU sets");
+    assert_eq!(cal.scenario.platform.clusters.iter().map(|c| c.cores).collect::<Vec<_>>(), vec![2, 4]);
+    // The big CPUs 1 and 2 run the render thread twice as fast: the first cluster is the faster one.
+    assert!(cal.scenario.platform.clusters[0].ratio > cal.scenario.platform.clusters[1].ratio, "{}", cal.report);
+    for (sets, why) in [(vec![vec![1, 2], vec![0, 3, 4]], "CPU 5 of the trace is in no cluster"), (vec![vec![1, 2], vec![2, 0, 3, 4, 5]], "CPU 2 is in two clusters"), (vec![vec![1, 9]], "CPU 9 is not in the trace")] {
+        let err = calibrate(&trace, &CalibrateOptions { cpu_sets: Some(sets), ..Default::default() }).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains(why), "{err}");
+    }
+    // The CLI takes the same sets as `replay --clusters`.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_asymlab")).args(["calibrate", "--report", "--clusters", "1,2:0,3-5"]).arg(traces_dir().join(rel)).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("report JSON");
+    assert_eq!(report["clusters"].as_array().map(Vec::len), Some(2), "{report}");
 }
 
 #[test]

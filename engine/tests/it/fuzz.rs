@@ -229,7 +229,7 @@ fn calibrate_check(bytes: &[u8]) -> Result<(), String> {
     let all: Vec<String> = engine::registry::schedulers_for(engine::model::Level::Tasks).map(|e| e.name.to_string()).collect();
     let max_tasks = 1 + *schedulers as usize * 10;
     let schedulers = all.into_iter().skip(*schedulers as usize % 11).take(2).collect();
-    let opts = engine::import::calibrate::CalibrateOptions { clusters, schedulers, max_tasks };
+    let opts = engine::import::calibrate::CalibrateOptions { clusters, cpu_sets: None, schedulers, max_tasks };
     let Ok(cal) = engine::import::calibrate::calibrate(&trace, &opts) else { return Ok(()) };
     cal.scenario.validate().map_err(|e| format!("calibration made an invalid scenario: {e}"))?;
     Scenario::from_json(&cal.scenario.to_json()).map_err(|e| format!("a calibrated scenario does not read back: {e}"))?;

@@ -80,13 +80,22 @@ export interface ReplayMeasure {
   readonly busy_ns_per_core: readonly number[];
 }
 
-/** One replay: scheduler, whether wake-ups took the recorded CPUs, what it measured, its errors. */
+/** A replay's work segments (lane = core in the platform's order, thread = index into the labels). */
+export interface ReplaySegments {
+  readonly lane: readonly number[];
+  readonly thread: readonly number[];
+  readonly start_ns: readonly number[];
+  readonly end_ns: readonly number[];
+}
+
+/** One replay: scheduler, whether wake-ups took the recorded CPUs, what it measured, its errors, its segments. */
 export interface ReplayRunSummary {
   readonly scheduler: string;
   readonly wakeups: "recorded" | "simulated";
   readonly sim: ReplayMeasure;
   readonly span_error: number;
   readonly busy_error: number;
+  readonly segments: ReplaySegments;
 }
 
 /** `TraceImport.replay()`: `asymlab replay`'s JSON plus thread labels. */
@@ -96,4 +105,6 @@ export interface ReplayResult {
   readonly calibration: unknown;
   readonly runs: readonly ReplayRunSummary[];
   readonly labels: readonly string[];
+  /** Clusters of the replay's platform, in core order. */
+  readonly clusters: readonly { readonly name: string; readonly cores: number }[];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImportResult } from "../engine/import-protocol";
-import { alignColors, buildImportedView, diagnosticText, nothingImported } from "./imported-trace";
+import { buildImportedView, diagnosticText, legendKey, nothingImported } from "./imported-trace";
 
 function result(): ImportResult {
   return {
@@ -36,13 +36,15 @@ describe("buildImportedView", () => {
   });
 });
 
-describe("alignColors", () => {
-  it("gives a slice the colour index of the simulated task type of the same name", () => {
-    const v = buildImportedView("t.txt", result());
-    const seg = alignColors(v, ["compute", "other"]);
-    // Slices in lane order: CPU 0 "worker", CPU 2 "worker", thread lane "compute".
-    expect(Array.from(seg.group)).toEqual([2, 2, 0]);
-    expect(alignColors(v, [])).toBe(v.seg);
+describe("the recording's legend", () => {
+  it("ranks threads by their run time on CPU lanes; slices on thread lanes do not count twice", () => {
+    const r = result();
+    const two = { ...r, summary: { ...r.summary, threads: 2 }, threads: ["worker 7", "idle 0"], thread: new Uint32Array([1, 0, 0]) };
+    const v = buildImportedView("t.txt", two);
+    // CPU 0 runs "idle 0" 50 ns, CPU 2 runs "worker 7" 200 ns; the thread lane's slice is not on a CPU.
+    expect(v.legend.entries.map((e) => [e.name, e.runNs, e.slot])).toEqual([["worker 7", 200, 0], ["idle 0", 50, 1]]);
+    expect(v.legendNames).toEqual(["worker 7", "idle 0"]);
+    expect(legendKey(v, 0)).toBe(1);
   });
 });
 

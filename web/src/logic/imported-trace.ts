@@ -5,6 +5,8 @@
 import type { SegmentColumns } from "../engine/engine";
 import type { ClusterSummary, FreqInterval, GanttRun, PlatformSummary } from "../engine/engine-types";
 import type { ImportResult } from "../engine/import-protocol";
+import { type LegendRanking, rankByRunTime } from "./legend";
+import { NO_ITEM } from "../engine/engine-types";
 import { groupByCore } from "./segments";
 
 export interface ImportedView {
@@ -16,6 +18,17 @@ export interface ImportedView {
   readonly seg: SegmentColumns;
   readonly laneLabels: readonly string[];
   readonly spanNs: number;
+  /** The threads (lanes for a trace without CPUs) ranked by run time: the legend and the colour of each thread. */
+  readonly legend: LegendRanking;
+  /** Names of the legend: thread labels, or lane labels for a trace without CPUs (the replay's labels alike). */
+  readonly legendNames: readonly string[];
+}
+
+/** Index into `legendNames` of segment `i` of the view's columns, or -1. */
+export function legendKey(view: Pick<ImportedView, "result" | "seg">, i: number): number {
+  if (view.result.summary.cores === 0) return view.seg.lane[i];
+  const t = view.seg.item[i];
+  return t === NO_ITEM ? -1 : t;
 }
 
 /** Frequency changes of each CPU, as [tNs, kHz] pairs in time order. */
@@ -90,7 +103,14 @@ export function buildImportedView(fileName: string, r: ImportResult): ImportedVi
     interference_intervals: [],
   };
   const platform: PlatformSummary = { name: fileName, clusters, n_cores: nLanes };
-  return { fileName, result: r, platform, run, seg, laneLabels: s.lane_labels, spanNs: s.span_ns };
+  // Run time per thread from the CPU lanes (what ran), or per lane (outermost slices) for a trace without CPUs.
+  const hasCpus = s.cores > 0;
+  const legendNames = hasCpus ? r.threads : s.lane_labels;
+  const legend = rankByRunTime(legendNames, [{ count: n, kind: r.kind, startNs: r.startNs, endNs: r.endNs }], (_, i) => {
+    if (hasCpus) return s.lane_cpus[r.lane[i]] === null || r.thread[i] === NO_ITEM ? -1 : r.thread[i];
+    return r.depth[i] === 0 ? r.lane[i] : -1;
+  });
+  return { fileName, result: r, platform, run, seg, laneLabels: s.lane_labels, spanNs: s.span_ns, legend, legendNames };
 }
 
 /** "line 12: …" or "byte 4096: …". */
@@ -109,21 +129,4 @@ export function nothingImported(fileName: string, result: Pick<ImportResult, "su
   if (result.summary.segments > 0 || result.summary.freq_changes > 0) return null;
   const why = result.diagnostics.slice(0, 2).map(diagnosticText).join("; ");
   return `Nothing was imported from ${fileName}: ${why || "it holds no slice and no frequency change"}.`;
-}
-
-/**
- * The view's slices with their name indices mapped onto `taskTypes` (the simulated runs' type names), so that a
- * calibrated scenario's tasks and the trace slices they came from share a colour; other names keep distinct indices.
- */
-export function alignColors(view: ImportedView, taskTypes: readonly string[]): SegmentColumns {
-  if (taskTypes.length === 0) return view.seg;
-  const index = new Map(taskTypes.map((name, i) => [name, i]));
-  const names = view.result.names;
-  const map = new Uint32Array(names.length);
-  names.forEach((name, i) => {
-    map[i] = index.get(name) ?? taskTypes.length + i;
-  });
-  const group = new Uint32Array(view.seg.count);
-  for (let i = 0; i < view.seg.count; i++) group[i] = map[view.seg.group[i]] ?? view.seg.group[i];
-  return { ...view.seg, group };
 }

@@ -47,15 +47,19 @@ export const DARK: Theme = {
   interference: { cpu: "#FF8C42", memory: "#E69BC7", offline: "#8b949e" },
 };
 
-/** Base colour of a task type. */
+/** Colour slot of every name outside a legend's top entries ("others", logic/legend.ts): one neutral colour. */
+export const OTHERS_SLOT = 0xffffffff;
+const OTHERS_COLOR = "#b8bfc7";
+
+/** Base colour of a task type (or of a legend slot; `OTHERS_SLOT` is neutral). */
 export function taskTypeColor(taskType: number): string {
-  return OKABE_ITO[taskType % OKABE_ITO.length];
+  return taskType === OTHERS_SLOT ? OTHERS_COLOR : OKABE_ITO[taskType % OKABE_ITO.length];
 }
 
 /** Readable label colour on a task block (WCAG contrast ≥ 4.5 on every palette entry). */
 export function labelColor(taskType: number, highPriority: boolean, dark = false): string {
   if (highPriority) return dark ? "#000000" : "#ffffff";
-  return taskType % OKABE_ITO.length === 0 ? "#ffffff" : "#000000";
+  return taskType !== OTHERS_SLOT && taskType % OKABE_ITO.length === 0 ? "#ffffff" : "#000000";
 }
 
 /**

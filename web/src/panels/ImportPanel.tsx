@@ -7,8 +7,8 @@ import { ImportCancelledError, type ImportFiles, TraceImportClient } from "../en
 import { formatDuration } from "../logic/format";
 import { buildImportedView, diagnosticText, nothingImported } from "../logic/imported-trace";
 import { useActions, useAppStore } from "../state/AppProvider";
+import { buildReplayView } from "../logic/replay-view";
 import { selectImported } from "../state/selectors";
-import type { ReplayResult } from "../engine/import-protocol";
 import { ReplayTable } from "./ReplayTable";
 
 type Status =
@@ -35,16 +35,16 @@ function download(name: string, text: string): void {
 }
 
 export function ImportPanel() {
-  const { importLoaded, importCleared, setScenario } = useActions();
+  const { importLoaded, importCleared, calibrationLoaded, replayLoaded } = useActions();
   const client = useMemo(() => new TraceImportClient(), []);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [dragging, setDragging] = useState(false);
   /** Cluster sizes typed by the user ("4,4"); empty: inferred from frequency domains. */
   const [split, setSplit] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
-  /** The last import against its replays; cleared by a new import. */
-  const [replay, setReplay] = useState<ReplayResult | null>(null);
   const imported = useAppStore(selectImported);
+  /** The last import against its replays (in the store, drawn under the recording); a new import clears it. */
+  const replay = useAppStore((s) => s.sim.replay);
 
   const start = useCallback(
     (files: readonly File[]) => {
@@ -54,7 +54,6 @@ export function ImportPanel() {
         return;
       }
       const name = picked.trace.name;
-      setReplay(null);
       setStatus({ kind: "parsing", name, fraction: 0 });
       client.importFiles(picked, (fraction) => setStatus({ kind: "parsing", name, fraction })).then(
         (result) => {
@@ -87,6 +86,10 @@ export function ImportPanel() {
   };
 
   const calibrate = () => {
+    if (split.includes(":")) {
+      setStatus({ kind: "error", message: `The page calibrates from cluster sizes such as "4,4"; CPU sets such as "${split}" drive "Replay and compare" here and \`asymlab calibrate --clusters\` on the command line.` });
+      return;
+    }
     const sizes = split.split(/[,\s]+/).filter((x) => x !== "").map(Number);
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
       setStatus({ kind: "error", message: `Cluster sizes must be whole numbers such as "4,4", got "${split}".` });
@@ -94,7 +97,7 @@ export function ImportPanel() {
     }
     client.calibrate(sizes.length > 0 ? JSON.stringify({ clusters: sizes }) : "").then(
       (cal) => {
-        setScenario(cal.scenario, { debounceMs: 0, presetName: "" });
+        calibrationLoaded(cal.scenario);
         setStatus({ kind: "done", message: "Calibrated scenario loaded: every scheduler runs it below the imported trace." });
       },
       (err: unknown) => setStatus({ kind: "error", message: `Cannot calibrate: ${err instanceof Error ? err.message : String(err)}` }),
@@ -113,7 +116,7 @@ export function ImportPanel() {
     const clusters = split.includes(":") ? split : "";
     client.replay(JSON.stringify({ all: true, ...(clusters ? { clusters } : {}) })).then(
       (result) => {
-        setReplay(result);
+        replayLoaded(buildReplayView(result));
         setStatus({ kind: "done", message: "Replayed: the recording against linux (recorded wake-up CPUs), the recorded placement and every OS-level scheduler." });
       },
       (err: unknown) => setStatus({ kind: "error", message: `Cannot replay: ${err instanceof Error ? err.message : String(err)}` }),
@@ -187,7 +190,7 @@ export function ImportPanel() {
           <span className="muted">span {formatDuration(imported.spanNs)}</span>
         </div>
       )}
-      {imported && replay && <ReplayTable result={replay} />}
+      {imported && replay && <ReplayTable result={replay.result} />}
       {imported && imported.result.diagnostics.length > 0 && (
         <details className="import-diagnostics" data-testid="import-diagnostics">
           <summary>

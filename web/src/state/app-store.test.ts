@@ -160,3 +160,19 @@ describe("app store: the OS lab", () => {
     expect(lab.claims.map((c) => c.id)).toEqual(["f2:lcss"]);
   });
 });
+
+describe("app store: a calibration belongs to its trace", () => {
+  it("a new import restores the scenario an untouched calibration replaced", () => {
+    const store = storeWith();
+    const { actions } = store.getState();
+    const view = { spanNs: 10 } as unknown as Parameters<typeof actions.importLoaded>[0];
+    actions.importLoaded(view);
+    actions.calibrationLoaded('{"name":"calibrated"}');
+    expect(store.getState().sim.scenarioText).toBe('{"name":"calibrated"}');
+    expect(store.getState().sim.fitRuns).toBe(true);
+    actions.importLoaded(view);
+    expect(store.getState().sim.scenarioText).toBe(SCENARIO);
+    expect(store.getState().sim.presetName).toBe("p1");
+    expect(store.getState().sim.calibrated).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Engine, SimProgress, SimResult } from "../engine/engine";
 import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
+import type { ReplayView } from "../logic/replay-view";
 import { withPlatform } from "../logic/scenario";
 import type { EventKind } from "../types/events";
 import type { TimeWindow } from "../types/units";
@@ -26,6 +27,8 @@ export interface ScenarioOptions {
   readonly presetName?: string;
   /** Platform picked in the picker; "" when the scenario's own is used. */
   readonly platformName?: string;
+  /** Fit the window to the runs once they are simulated (a calibrated scenario). */
+  readonly fitRuns?: boolean;
 }
 
 export interface AppActions {
@@ -54,8 +57,13 @@ export interface AppActions {
   setSearch(query: string): void;
   /** Selects a time range for per-core statistics (null clears it). */
   setRange(range: TimeWindow | null): void;
+  /** Shows an imported trace; an untouched calibrated scenario of the previous trace gives way to the one before it. */
   importLoaded(imported: ImportedView): void;
   importCleared(): void;
+  /** Loads a scenario calibrated from the imported trace and fits the view to its runs. */
+  calibrationLoaded(text: string): void;
+  /** Shows the imported trace's replays under it (null removes them). */
+  replayLoaded(replay: ReplayView | null): void;
   // View (the link's part).
   setPage(page: Page): void;
   setPresenter(on: boolean): void;
@@ -146,6 +154,11 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
     const editorStep = (text: string, history: EditorState["history"], debounceMs: number) =>
       set((s) => withScenario(s, { ...s.editor, history, lastEditAtMs: now() }, text, { debounceMs }));
     const fail = (err: unknown) => sim({ type: "fatal", message: messageOf(err) });
+    /** The calibrated scenario of a trace that goes away gives way to the scenario it replaced, unless it was edited. */
+    const undoCalibration = () => {
+      const { calibrated, scenarioText } = get().sim;
+      if (calibrated && calibrated.scenarioText === scenarioText) actions.setScenario(calibrated.previousText, { debounceMs: 0, presetName: calibrated.presetName });
+    };
 
     const actions: AppActions = {
       setScenario: (text, options) => set((s) => withScenario(s, s.editor, text, options)),
@@ -174,8 +187,19 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       setHover: (hover) => sim({ type: "hover", hover }),
       setCursor: (tNs) => sim({ type: "cursor", tNs }),
       setHighlight: (highlight) => sim({ type: "highlight", highlight }),
-      importLoaded: (imported) => sim({ type: "importLoaded", imported }),
-      importCleared: () => sim({ type: "importCleared" }),
+      importLoaded: (imported) => {
+        undoCalibration();
+        sim({ type: "importLoaded", imported });
+      },
+      importCleared: () => {
+        undoCalibration();
+        sim({ type: "importCleared" });
+      },
+      calibrationLoaded: (text) => {
+        sim({ type: "calibrated", text });
+        actions.setScenario(text, { debounceMs: 0, presetName: "", fitRuns: true });
+      },
+      replayLoaded: (replay) => sim({ type: "replayLoaded", replay }),
 
       setPage: (page) => view({ type: "page", page }),
       setPresenter: (on) => view({ type: "presenter", on }),

@@ -52,3 +52,30 @@ describe("simulation reducer", () => {
     expect(reducer(again, { type: "resetWindow" }).window).toEqual({ t0Ns: 0, t1Ns: 2_000 });
   });
 });
+
+describe("imports, calibrations and replays", () => {
+  const edited = reducer(initialState, { type: "scenarioSet", text: "{}", debounceMs: 0 });
+  const good = reducer(edited, { type: "simSucceeded", revision: 1, scenarioText: "{}", result: result(1_000) });
+
+  it("fits the window to a calibrated scenario's runs, not to the longer trace", () => {
+    const withTrace = { ...good, bounds: { t0Ns: 0, t1Ns: 50_000 }, window: { t0Ns: 20_000, t1Ns: 21_000 } };
+    const calibrated = reducer(reducer(withTrace, { type: "calibrated", text: "{ }" }), { type: "scenarioSet", text: "{ }", debounceMs: 0, fitRuns: true });
+    expect(calibrated.calibrated).toEqual({ scenarioText: "{ }", previousText: "{}", presetName: "" });
+    const ran = reducer(calibrated, { type: "simSucceeded", revision: 2, scenarioText: "{ }", result: result(2_000) });
+    expect(ran.window).toEqual({ t0Ns: 0, t1Ns: 2_000 });
+    expect(ran.fitRuns).toBe(false);
+    // Editing the calibrated scenario makes it the user's own: a new import keeps it.
+    expect(reducer(ran, { type: "scenarioSet", text: "{  }", debounceMs: 0 }).calibrated).toBeNull();
+  });
+
+  it("a new import drops the previous trace's replays", () => {
+    const replay = { spanNs: 9_000 } as unknown as NonNullable<typeof good.replay>;
+    const replayed = reducer(good, { type: "replayLoaded", replay });
+    expect(replayed.replay).toBe(replay);
+    expect(replayed.bounds.t1Ns).toBe(9_000);
+    const view = { spanNs: 3_000 } as unknown as NonNullable<typeof good.imported>;
+    const next = reducer(replayed, { type: "importLoaded", imported: view });
+    expect(next.replay).toBeNull();
+    expect(next.bounds.t1Ns).toBe(3_000);
+  });
+});

@@ -3,6 +3,7 @@
 import type { SimProgress, SimResult } from "../engine/engine";
 import type { PaperInfo, PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
+import type { ReplayView } from "../logic/replay-view";
 import { clampWindow } from "../logic/viewport";
 import type { TimeWindow } from "../types/units";
 
@@ -47,6 +48,12 @@ export interface SimState {
   readonly highlight: { readonly run: number; readonly task: number } | null;
   /** A trace imported from a file, shown above the simulated runs on the same time axis. */
   readonly imported: ImportedView | null;
+  /** The imported trace's replays, drawn under it on the same axis; a new import clears them. */
+  readonly replay: ReplayView | null;
+  /** The scenario a calibration replaced, while the calibrated one is on show (a new import restores it). */
+  readonly calibrated: { readonly scenarioText: string; readonly previousText: string; readonly presetName: string } | null;
+  /** Fit the window to the simulated runs when the current revision's result arrives (after a calibration). */
+  readonly fitRuns: boolean;
   /** The Gantts' search: matching tasks are highlighted, the others fade ("" for none). */
   readonly search: string;
   /** A time range selected with Shift+drag, whose per-core statistics are shown; null for none. */
@@ -56,7 +63,7 @@ export interface SimState {
 export type SimAction =
   | { type: "catalogLoaded"; presets: PresetInfo[]; platforms: PlatformInfo[] }
   | { type: "papersLoaded"; papers: PaperInfo[] }
-  | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string }
+  | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string; fitRuns?: boolean }
   | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
   | { type: "simFailed"; revision: number; message: string }
   | { type: "simProgress"; revision: number; progress: SimProgress }
@@ -69,6 +76,8 @@ export type SimAction =
   | { type: "highlight"; highlight: { run: number; task: number } | null }
   | { type: "importLoaded"; imported: ImportedView }
   | { type: "importCleared" }
+  | { type: "replayLoaded"; replay: ReplayView | null }
+  | { type: "calibrated"; text: string }
   | { type: "search"; query: string }
   | { type: "range"; range: TimeWindow | null };
 
@@ -91,6 +100,9 @@ export const initialSimState: SimState = {
   cursorNs: null,
   highlight: null,
   imported: null,
+  replay: null,
+  calibrated: null,
+  fitRuns: false,
   search: "",
   range: null,
 };
@@ -103,10 +115,10 @@ export function resultBounds(result: SimResult): TimeWindow {
   return { t0Ns: 0, t1Ns: Math.max(end, 1) };
 }
 
-/** Bounds covering both the simulated result and the imported trace. */
-function unionBounds(result: SimResult | null, imported: ImportedView | null): TimeWindow {
+/** Bounds covering the simulated result, the imported trace and its replays. */
+function unionBounds(result: SimResult | null, imported: ImportedView | null, replay: ReplayView | null): TimeWindow {
   const sim = result ? resultBounds(result) : { t0Ns: 0, t1Ns: 1 };
-  return { t0Ns: 0, t1Ns: Math.max(sim.t1Ns, imported?.spanNs ?? 0, 1) };
+  return { t0Ns: 0, t1Ns: Math.max(sim.t1Ns, imported?.spanNs ?? 0, replay?.spanNs ?? 0, 1) };
 }
 
 function sameWindow(a: TimeWindow, b: TimeWindow): boolean {
@@ -133,13 +145,16 @@ export function simReducer(state: SimState, action: SimAction): SimState {
         platformName: action.platformName ?? state.platformName,
         simPending: true,
         progress: null,
+        fitRuns: action.fitRuns ?? false,
+        // Editing the calibrated scenario keeps it: only an untouched calibration is undone by a new import.
+        calibrated: state.calibrated && state.calibrated.scenarioText === action.text ? state.calibrated : null,
       };
     case "simSucceeded": {
       if (action.revision !== state.revision) return state;
-      const bounds = unionBounds(action.result, state.imported);
-      // Keep the user's zoom across edits unless they were looking at everything.
+      const bounds = unionBounds(action.result, state.imported, state.replay);
+      // Keep the user's zoom across edits unless they were looking at everything; after a calibration, show its runs.
       const wasFull = state.good === null || sameWindow(state.window, state.bounds);
-      const window = wasFull ? bounds : clampWindow(state.window, bounds);
+      const window = state.fitRuns ? resultBounds(action.result) : wasFull ? bounds : clampWindow(state.window, bounds);
       return {
         ...state,
         good: { scenarioText: action.scenarioText, result: action.result },
@@ -149,6 +164,7 @@ export function simReducer(state: SimState, action: SimAction): SimState {
         bounds,
         window,
         hover: null,
+        fitRuns: false,
       };
     }
     case "simFailed":
@@ -174,9 +190,15 @@ export function simReducer(state: SimState, action: SimAction): SimState {
     case "importLoaded":
     case "importCleared": {
       const imported = action.type === "importLoaded" ? action.imported : null;
-      const bounds = unionBounds(state.good?.result ?? null, imported);
-      return { ...state, imported, bounds, window: bounds, hover: null };
+      const bounds = unionBounds(state.good?.result ?? null, imported, null);
+      return { ...state, imported, replay: null, bounds, window: bounds, hover: null };
     }
+    case "replayLoaded": {
+      const bounds = unionBounds(state.good?.result ?? null, state.imported, action.replay);
+      return { ...state, replay: action.replay, bounds, window: bounds, hover: null };
+    }
+    case "calibrated":
+      return { ...state, calibrated: { scenarioText: action.text, previousText: state.scenarioText, presetName: state.presetName } };
     default: {
       const unreachable: never = action;
       throw new Error(`unknown action ${JSON.stringify(unreachable)}`);

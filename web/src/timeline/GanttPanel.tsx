@@ -41,6 +41,8 @@ interface Props {
   readonly match?: Uint8Array | null;
   /** Task-type names, for the text read out for a focused segment. */
   readonly groups?: readonly string[];
+  /** The segments as painted, when their groups are legend colour slots (many task types; logic/legend.ts). */
+  readonly paintSeg?: SegmentColumns;
   /** Brings a time into the visible window (keyboard navigation reaching a segment outside it). */
   readonly onRevealTime?: (tNs: number) => void;
   /** The task graph (task level), for the hovered task's dependency arrows. */
@@ -164,7 +166,7 @@ export const GanttPanel = memo(function GanttPanel(props: Props) {
             layout={layout}
             clusters={platform.clusters}
             run={run}
-            seg={seg}
+            seg={props.paintSeg ?? seg}
             scale={scale}
             theme={theme}
             hoverIndex={hoverIndex}

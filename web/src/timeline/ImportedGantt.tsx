@@ -1,14 +1,16 @@
-// The imported trace as one more Gantt on the shared time axis: CPU lanes
-// grouped by frequency domain (with their frequency strip), then thread or
-// worker lanes. Idle states are left empty: idle is never drawn as busy.
-import { memo, type MouseEvent, useMemo, useState } from "react";
+// The imported trace (the recording) as one more Gantt on the shared time axis:
+// CPU lanes grouped by frequency domain (with their frequency strip), then
+// thread or worker lanes, coloured by thread (the legend's top threads by run
+// time, the others alike). Idle states are left empty: idle is never drawn as busy.
+import { memo, useMemo } from "react";
 import { NO_ITEM, SegKind } from "../engine/engine-types";
 import { formatDuration, formatMs } from "../logic/format";
-import { hitTest } from "../logic/segments";
-import { alignColors, type ImportedView } from "../logic/imported-trace";
+import { type ImportedView, legendKey } from "../logic/imported-trace";
+import { withSlots } from "../logic/legend";
+import { OTHERS_SLOT } from "../logic/palette";
 import type { Theme } from "../logic/palette";
-import { computeLayout, rowAt } from "./gantt-layout";
-import { GanttCanvas } from "./GanttCanvas";
+import { computeLayout } from "./gantt-layout";
+import { LaneGanttBody } from "./LaneGanttBody";
 import type { RenderLoop } from "./render-loop";
 import type { TimeScale } from "./time-scale";
 
@@ -21,61 +23,29 @@ interface Props {
   readonly theme: Theme;
   readonly gutterCss: number;
   readonly renderLoop: RenderLoop;
-  /** Task types of the simulated runs, to colour same-named slices alike. */
-  readonly taskTypes: readonly string[];
 }
 
-export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop, taskTypes }: Props) {
+export const ImportedGantt = memo(function ImportedGantt({ view, scale, theme, gutterCss, renderLoop }: Props) {
   const layout = useMemo(() => computeLayout(view.platform), [view.platform]);
-  const seg = useMemo(() => alignColors(view, taskTypes), [view, taskTypes]);
+  const seg = useMemo(() => withSlots(view.seg, (i) => view.legend.slotOf[legendKey(view, i)] ?? OTHERS_SLOT), [view]);
   const labelOf = useMemo(() => (i: number) => view.result.names[view.seg.group[i]] ?? "", [view]);
-  // Transient UI state: the slice under the mouse (the imported trace has no entry in the store's hover).
-  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
-  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const row = rowAt(layout, event.clientY - rect.top);
-    const index = row ? hitTest(seg, row.core, scale.pxToTime(event.clientX - rect.left), scale.pxToDuration(3)) : -1;
-    setHover(index < 0 ? null : { index, x: event.clientX, y: event.clientY });
-  };
   const s = view.result.summary;
   return (
     <section className="gantt gantt-imported" data-testid="imported-gantt" data-format={s.format}>
       <h3 className="gantt-title">
-        Imported: {view.fileName}
+        Recording: {view.fileName}
         <span className="gantt-subtitle">
           {s.format} · {s.cores} CPUs · {s.lanes} lanes · {s.segments.toLocaleString()} slices · {formatDuration(s.span_ns)}
         </span>
       </h3>
-      <div className="gantt-body" style={{ height: `${layout.height}px` }}>
-        <div className="gantt-gutter" style={{ width: `${gutterCss}px` }}>
-          {layout.freqStrips.map((strip) => (
-            <div key={`c${strip.cluster}`} className="cluster-label" style={{ top: strip.y, height: strip.height }} title="Frequency domain (shaded strip: frequency over time)">
-              {view.platform.clusters[strip.cluster].name}
-            </div>
-          ))}
-          {layout.rows.map((row) => (
-            <div key={row.core} className="core-label" data-testid="imported-row" style={{ top: row.y, height: row.height }} title={view.laneLabels[row.core]}>
-              {view.laneLabels[row.core]}
-            </div>
-          ))}
-        </div>
-        <div className="gantt-plot" onMouseMove={onMouseMove} onMouseLeave={() => setHover(null)}>
-          <GanttCanvas
-            runIndex={IMPORTED_RUN_KEY}
-            widthCss={scale.widthCss}
-            layout={layout}
-            clusters={view.platform.clusters}
-            run={view.run}
-            seg={seg}
-            scale={scale}
-            theme={theme}
-            hoverIndex={hover?.index ?? -1}
-            labelOf={labelOf}
-            renderLoop={renderLoop}
-          />
-        </div>
-      </div>
-      {hover && <SliceTooltip view={view} index={hover.index} x={hover.x} y={hover.y} />}
+      <LaneGanttBody
+        {...{ scale, theme, gutterCss, renderLoop, labelOf, layout }}
+        runKey={IMPORTED_RUN_KEY}
+        lanes={{ platform: view.platform, labels: view.laneLabels, run: view.run, seg: view.seg, paintSeg: seg }}
+        rowTestId="imported-row"
+        clusterTitle="Frequency domain (shaded strip: frequency over time)"
+        tooltip={(hover) => <SliceTooltip view={view} index={hover.index} x={hover.x} y={hover.y} />}
+      />
     </section>
   );
 });

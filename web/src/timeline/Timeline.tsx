@@ -15,6 +15,8 @@ import { FindBar } from "./FindBar";
 import { RangeStats } from "./RangeStats";
 import { useRoomBelow } from "./use-room-below";
 import { GanttPanel } from "./GanttPanel";
+import { RankedLegend } from "./RankedLegend";
+import { LEGEND_TOP, rankGroups, withSlots } from "../logic/legend";
 import type { RenderLoop } from "./render-loop";
 import { TimeAxis } from "./TimeAxis";
 import { TimeScale } from "./time-scale";
@@ -27,9 +29,10 @@ import { lazyComponent } from "../shell/lazy";
 
 // Only an imported trace shows it: its own chunk, loaded with the first import.
 const ImportedGantt = lazyComponent(() => import("./ImportedGantt").then((m) => m.ImportedGantt));
+// Only a replay of an imported trace shows them: loaded with the first replay.
+const ReplayGantts = lazyComponent(() => import("./ReplayGantts").then((m) => m.ReplayGantts));
 
 const GUTTER_CSS = 168;
-const NO_TYPES: readonly string[] = [];
 /** Room on the right for the last axis label. */
 const RIGHT_PAD_CSS = 12;
 
@@ -46,9 +49,15 @@ export interface TimelineProps {
 export function Timeline(props: TimelineProps) {
   const { setWindow, setHover: onHover, setCursor, resetWindow } = useActions();
   // Everything the Gantts show of the simulation slice; a change elsewhere in the store does not re-render them.
-  const { window: visible, bounds, hover, cursorNs, highlight, imported, result } = useAppStore(
-    useShallow(({ sim }: AppStore) => ({ window: sim.window, bounds: sim.bounds, hover: sim.hover, cursorNs: sim.cursorNs, highlight: sim.highlight, imported: sim.imported, result: sim.good?.result ?? null })),
+  const { window: visible, bounds, hover, cursorNs, highlight, imported, replay, result } = useAppStore(
+    useShallow(({ sim }: AppStore) => ({ window: sim.window, bounds: sim.bounds, hover: sim.hover, cursorNs: sim.cursorNs, highlight: sim.highlight, imported: sim.imported, replay: sim.replay, result: sim.good?.result ?? null })),
   );
+  // Many task types (a calibrated trace): the longest-running keep their colours, the others share one.
+  const ranked = useMemo(() => {
+    if (!result || result.summary.level === "loops" || result.summary.groups.length <= LEGEND_TOP + 1) return null;
+    const ranking = rankGroups(result.summary.groups, result.segments);
+    return { ranking, segs: result.segments.map((seg) => withSlots(seg, (i) => ranking.slotOf[seg.group[i]])) };
+  }, [result]);
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const baseTheme = useTheme();
@@ -59,7 +68,7 @@ export function Timeline(props: TimelineProps) {
   const stackRef = useRef<HTMLDivElement>(null);
   const runCount = result?.summary.runs.length ?? 0;
   const prefs = useAppStore(useShallow((st: AppStore) => ({ collapsed: st.prefs.collapsed, pinned: st.prefs.pinned })));
-  const room = useRoomBelow(stackRef, [runCount, presenter, imported, prefs.pinned, prefs.collapsed]);
+  const room = useRoomBelow(stackRef, [runCount, presenter, imported, replay, prefs.pinned, prefs.collapsed]);
   const rowScale = useMemo(() => {
     const platform = result?.summary.platform;
     if (!platform) return fontScale;
@@ -129,6 +138,7 @@ export function Timeline(props: TimelineProps) {
         onHover={onHover}
         renderLoop={props.renderLoop}
         groups={result.summary.groups}
+        paintSeg={ranked?.segs[i]}
         match={masks[i] ?? null}
         onRevealTime={revealTime}
         deps={deps}
@@ -151,7 +161,9 @@ export function Timeline(props: TimelineProps) {
         <span className="muted hint">wheel or W/S: zoom · drag or A/D: pan · Shift+drag: select a range</span>
         {result && <FindBar result={result} masks={masks} />}
         {props.tools}
-        {result && (
+        {imported && <RankedLegend ranking={imported.legend} what={imported.result.summary.cores > 0 ? "threads" : "lanes"} />}
+        {!imported && ranked && <RankedLegend ranking={ranked.ranking} what="task types" />}
+        {result && !imported && !ranked && (
           <ul className="legend" aria-label="Task types">
             {result.summary.groups.map((name, i) => (
               <li key={name} title={loopLevel ? PHASE_HELP[name] : undefined} data-testid="legend-item">
@@ -180,7 +192,8 @@ export function Timeline(props: TimelineProps) {
         <div className="axis-row" style={{ paddingLeft: `${gutterCss}px` }}>
           <TimeAxis scale={scale} />
         </div>
-        {imported && <ImportedGantt view={imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} taskTypes={result?.summary.groups ?? NO_TYPES} />}
+        {imported && <ImportedGantt view={imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} />}
+        {imported && replay && <ReplayGantts replay={replay} imported={imported} scale={scale} theme={theme} gutterCss={gutterCss} renderLoop={props.renderLoop} />}
         {props.above?.(scale, gutterCss)}
         <div className="timeline-overlay" style={{ left: gutterCss, width: plotWidth }} aria-hidden="true">
           {props.overlay?.(scale)}

@@ -78,6 +78,17 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
 }
 
 
+/// `asymlab calibrate --clusters`: CPU sets when the text has a colon (`1,2:0,3-5`, parsed like `replay --clusters`), else sizes (`4,4`).
+pub fn calibrate_clusters(text: Option<&str>) -> Result<(Option<Vec<u32>>, Option<Vec<Vec<u32>>>), String> {
+    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok((None, None)) };
+    if text.contains(':') {
+        let spec = engine::replay::PlatformSpec::from_flag(text).map_err(|e| format!("--clusters: {e}"))?;
+        return Ok((None, Some(spec.clusters.into_iter().map(|c| c.cpus).collect())));
+    }
+    let sizes = text.split(',').map(|s| s.trim().parse::<u32>().map_err(|_| format!("--clusters: '{s}' is not a cluster size; give sizes such as 4,4 or CPU sets such as 1,2:0,3-5"))).collect::<Result<_, _>>()?;
+    Ok((Some(sizes), None))
+}
+
 /// `asymlab replay`: the JSON of the recording against `scheduler`'s replay (and every applicable scheduler's with `all`).
 pub fn replay(trace: &ImportedTrace, platform: Option<&str>, clusters: Option<&str>, scheduler: &str, all: bool, seed: u64) -> Result<String, String> {
     use engine::replay::{self, PlatformSpec};
