@@ -39,7 +39,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             ops_per_call: 1_000_000,
-            ops_per_run: 200_000_000,
+            ops_per_run: 50_000_000,
             array_items: 50_000,
             map_entries: 10_000,
             string_bytes: 16 * 1024,
