@@ -1,12 +1,12 @@
 //! The sandbox: a Rhai engine with nothing but the language (no I/O, clock, modules or `eval`), size limits, an operation
 //! budget, and errors that name the policy and the line.
 
-use rhai::packages::{
-    ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, BasicMapPackage, BasicMathPackage, BasicStringPackage, LanguageCorePackage, LogicPackage, Package,
-};
 use std::cell::Cell;
 use std::rc::Rc;
 
+use rhai::packages::{
+    ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, BasicMapPackage, BasicMathPackage, BasicStringPackage, LanguageCorePackage, LogicPackage, Package,
+};
 use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::{Engine, EvalAltResult, ParseError, Position, AST};
 
