@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Long fuzzing run: `npm run fuzz -- --minutes N [--seed S] [--threads T]` (default 10 minutes, 1 thread). The engine's
-# decoders (trace importers, scenario JSON, sweep grids, claim cells and rows, calibration) run for N minutes
+# decoders (trace importers, scenario JSON, user policy sources, sweep grids, claim cells and rows, calibration) run for N minutes
 # (engine/tests/it/fuzz.rs, `fuzz_long`, on T threads); link decoding (web/src/url, fast-check) for N/4 more. A failing
 # input is minimised into engine/tests/fuzz-corpus/<target>/, which `npm test` replays. docs/fuzzing.md.
 set -euo pipefail

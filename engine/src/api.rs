@@ -162,12 +162,14 @@ pub struct Session {
     result: Option<ScenarioResult>,
     /// The decision log and PTT history of one run (its index), recorded on the first request for either.
     detail: Option<(usize, TaskExtras)>,
+    /// The work budget of its runs and re-runs.
+    limits: run::budget::Limits,
 }
 
 impl Session {
     /// Parses and validates a scenario.
     pub fn try_new(scenario_json: &str) -> Result<Session, InputError> {
-        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None, detail: None })
+        Ok(Session { scenario: Scenario::from_json(scenario_json)?, result: None, detail: None, limits: run::budget::Limits::default() })
     }
 
     /// Runs every scheduler and returns the summary JSON.
@@ -178,9 +180,8 @@ impl Session {
     /// Runs every scheduler within the work budget (`run::budget`), calling `on_progress` every million events or so
     /// (returning false cancels); returns the summary JSON.
     pub fn try_run_all_reporting(&mut self, on_progress: Option<crate::sim::meter::OnProgress>) -> Result<String, InputError> {
-        let limits = run::budget::Limits::default();
-        let estimate = run::budget::check(&self.scenario, &limits)?;
-        let mut meter = estimate.meter(&limits);
+        let estimate = run::budget::check(&self.scenario, &self.limits)?;
+        let mut meter = estimate.meter(&self.limits);
         if let Some(f) = on_progress {
             meter = meter.with_progress(f);
         }
@@ -192,24 +193,28 @@ impl Session {
     }
 
     /// The decision log and PTT history of task run `run`: run again with them recorded on the first request (a plain
-    /// run records neither), then kept until the next request for another run.
-    fn detail(&mut self, run: usize) -> Option<&TaskExtras> {
+    /// run records neither), then kept until the next request for another run. None before `run_all` or for a run that
+    /// is not a task run; an error when the work budget refuses the re-run (the message names the limit).
+    fn detail(&mut self, run: usize) -> Result<Option<&TaskExtras>, InputError> {
         if self.detail.as_ref().is_none_or(|(kept, _)| *kept != run) {
-            let result = self.result.as_ref().filter(|r| run < r.runs.len() && matches!(r.runs[run].extras, Extras::Tasks(_)))?;
-            self.detail = Some((run, run::tasks::detail(&self.scenario, result, run).ok()?));
+            let Some(result) = self.result.as_ref().filter(|r| run < r.runs.len() && matches!(r.runs[run].extras, Extras::Tasks(_))) else {
+                return Ok(None);
+            };
+            self.detail = Some((run, run::tasks::detail_within(&self.scenario, result, run, &self.limits)?));
         }
-        self.detail.as_ref().map(|(_, extras)| extras)
+        Ok(self.detail.as_ref().map(|(_, extras)| extras))
     }
 
-    /// The decision log of run `run` as JSON `{"decisions":[…],"total":N}` (empty before `run_all` or for a run that does not exist).
-    pub fn decisions_text(&mut self, run: usize) -> String {
-        self.detail(run).and_then(|t| serde_json::to_string(&t.decisions).ok()).unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string())
+    /// The decision log of run `run` as JSON `{"decisions":[…],"total":N}` (empty before `run_all` or for a run that does not
+    /// exist), or the budget's refusal.
+    pub fn decisions_text(&mut self, run: usize) -> Result<String, InputError> {
+        Ok(self.detail(run)?.and_then(|t| serde_json::to_string(&t.decisions).ok()).unwrap_or_else(|| r#"{"decisions":[],"total":0}"#.to_string()))
     }
 
     /// The PTT history of run `run` as JSON (`PttHistory`, with `history: true`), or `null` before `run_all` or for a run
-    /// that is not a task run.
-    pub fn ptt_text(&mut self, run: usize) -> String {
-        self.detail(run).and_then(|t| serde_json::to_string(&t.metrics.ptt).ok()).unwrap_or_else(|| "null".to_string())
+    /// that is not a task run, or the budget's refusal.
+    pub fn ptt_text(&mut self, run: usize) -> Result<String, InputError> {
+        Ok(self.detail(run)?.and_then(|t| serde_json::to_string(&t.metrics.ptt).ok()).unwrap_or_else(|| "null".to_string()))
     }
 
     /// Chrome Trace JSON of every run (one process per scheduler), or an error before `run_all`.
@@ -252,15 +257,16 @@ impl Session {
 
     /// Every scheduling decision of run `run`, with the policy's explanation when it gives one, as JSON
     /// `{"decisions":[{"t_ns","core","task","task_type","priority","leader","width","overhead_ns","explanation"?}],"total":N}`.
-    /// The run is simulated again with its decisions recorded (a plain `run_all` does not record them).
-    pub fn decisions_json(&mut self, run: usize) -> String {
-        self.decisions_text(run)
+    /// The run is simulated again with its decisions recorded (a plain `run_all` does not record them); throws when the work
+    /// budget refuses that re-run, with a message naming the limit.
+    pub fn decisions_json(&mut self, run: usize) -> Result<String, JsError> {
+        self.decisions_text(run).map_err(js_error)
     }
 
     /// The PTT of run `run` over time, as JSON `{"places","n_types","snapshots","history":true}` (`null` when not a task run);
-    /// like `decisions_json`, recorded by running it again.
-    pub fn ptt_json(&mut self, run: usize) -> String {
-        self.ptt_text(run)
+    /// like `decisions_json`, recorded by running it again (and throwing when the budget refuses that).
+    pub fn ptt_json(&mut self, run: usize) -> Result<String, JsError> {
+        self.ptt_text(run).map_err(js_error)
     }
 
     /// Number of segments of run `run` (0 before `run_all` or for a run that does not exist).

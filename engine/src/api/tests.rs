@@ -34,22 +34,40 @@ fn session_runs_the_default_preset_and_names_bad_fields() {
     assert!(summary["claims"][0]["verdict"]["holds"].is_boolean(), "{}", summary["claims"][0]);
     assert_eq!(summary["runs"][1]["extras"]["ptt"]["history"], false, "a plain run keeps the final PTT only");
     assert_eq!(summary["runs"][1]["extras"]["ptt"]["snapshots"].as_array().map(Vec::len), Some(1));
-    let ptt: serde_json::Value = serde_json::from_str(&s.ptt_text(1)).expect("json");
+    let ptt: serde_json::Value = serde_json::from_str(&s.ptt_text(1).expect("within budget")).expect("json");
     assert_eq!(ptt["history"], true);
     assert!(ptt["snapshots"].as_array().is_some_and(|v| v.len() > 2));
     assert_eq!(ptt["snapshots"].as_array().and_then(|v| v.last()), summary["runs"][1]["extras"]["ptt"]["snapshots"].get(0), "the re-run ends on the same table");
-    let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1)).expect("json");
+    let log: serde_json::Value = serde_json::from_str(&s.decisions_text(1).expect("within budget")).expect("json");
     let first = &log["decisions"][0];
     assert_eq!(log["total"].as_u64(), log["decisions"].as_array().map(|d| d.len() as u64));
     assert!(first["explanation"]["reason"].as_str().is_some_and(|r| r.contains("Core")), "{first}");
     assert_eq!(first["explanation"]["candidates"][0]["chosen"], true);
-    assert_eq!(s.decisions_text(9), r#"{"decisions":[],"total":0}"#);
-    assert_eq!(s.ptt_text(9), "null");
+    assert_eq!(s.decisions_text(9).expect("no run"), r#"{"decisions":[],"total":0}"#);
+    assert_eq!(s.ptt_text(9).expect("no run"), "null");
     let bad = json.replacen("\"cores\": 4", "\"cores\": 0", 1);
     let e = Session::try_new(&bad).err().expect("0 cores");
     assert_eq!(e.path, "platform.clusters[0].cores");
     let chrome = s.try_export_chrome().expect("export");
     assert!(chrome.contains("\"ph\":\"B\"") && chrome.contains("\"ph\":\"E\""));
+}
+
+#[test]
+fn a_detail_rerun_the_budget_refuses_is_an_error_naming_the_limit() {
+    let json = try_preset_scenario(catalogue::DEFAULT_SCENARIO).expect("preset");
+    let mut s = Session::try_new(&json).expect("valid");
+    s.try_run_all().expect("runs");
+    // Room for the schedules on show and one segment more: the re-run of one scheduler does not fit beside them.
+    let kept: usize = (0..2).map(|r| s.seg_count(r)).sum();
+    let estimate = run::budget::estimate(&s.scenario).expect("estimate");
+    s.limits.bytes = estimate.fixed_bytes + estimate.segment_bytes * (kept as u64 + 1);
+    for e in [s.decisions_text(1).expect_err("refused"), s.ptt_text(1).expect_err("refused")] {
+        assert_eq!(e.path, "schedulers[1]", "{e}");
+        assert!(e.message.contains("decision log and PTT history of rws") && e.message.contains("work budget refuses"), "{e}");
+        assert!(e.message.contains(&format!("stopped at {} schedule segments", kept + 1)), "names the limit: {e}");
+    }
+    s.limits = run::budget::Limits::default();
+    assert!(s.decisions_text(1).expect("within budget").contains("\"total\""));
 }
 
 #[test]

@@ -1,9 +1,13 @@
 //! The sandbox: a Rhai engine with nothing but the language (no I/O, clock, modules or `eval`), size limits, an operation
 //! budget, and errors that name the policy and the line.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, BasicMapPackage, BasicMathPackage, BasicStringPackage, LanguageCorePackage, LogicPackage, Package,
 };
+use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::{Engine, EvalAltResult, ParseError, Position, AST};
 
 use super::CustomScheduler;
@@ -35,7 +39,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             ops_per_call: 1_000_000,
-            ops_per_run: 200_000_000,
+            ops_per_run: 50_000_000,
             array_items: 50_000,
             map_entries: 10_000,
             string_bytes: 16 * 1024,
@@ -77,6 +81,25 @@ pub fn engine(limits: &Limits) -> Engine {
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     engine
+}
+
+/// Follows the position of every statement and expression the policy evaluates, for the errors that Rhai positions at the
+/// call rather than where they arose (the limits: operations, sizes, call depth, variables). Rhai's debugger interface,
+/// stepping into everything, is the one place that sees each node's position; the cell holds the last one.
+pub fn track_position(engine: &mut Engine) -> Rc<Cell<Position>> {
+    let last = Rc::new(Cell::new(Position::NONE));
+    let cell = last.clone();
+    #[allow(deprecated)] // "volatile", not deprecated (Rhai's words)
+    engine.register_debugger(
+        |_, debugger| debugger,
+        move |_, event, _, _, pos| {
+            if matches!(event, DebuggerEvent::Step) && !pos.is_none() {
+                cell.set(pos);
+            }
+            Ok(DebuggerCommand::StepInto)
+        },
+    );
+    last
 }
 
 /// The hooks a policy defines: `(name, parameters, required)`.
@@ -128,10 +151,12 @@ fn parse_error(name: &str, path: &str, e: &ParseError) -> InputError {
     InputError::new(path, format!("{}syntax error: {}", at(name, e.position().line()), e.err_type()))
 }
 
-/// An error a hook raised, in words: the innermost error's line, and for the limits which limit it hit.
-pub fn eval_error(name: &str, path: &str, hook: &str, err: &EvalAltResult, limits: &Limits) -> InputError {
+/// An error a hook raised, in words: the innermost error's line (for a limit, which Rhai positions at the hook's call, the
+/// line `last` was evaluating), and for the limits which limit it hit.
+pub fn eval_error(name: &str, path: &str, hook: &str, err: &EvalAltResult, limits: &Limits, last: Position) -> InputError {
     let inner = err.unwrap_inner();
-    let line = inner.position().line().or_else(|| err.position().line());
+    let line = if inner.is_system_exception() { last.line() } else { None };
+    let line = line.or_else(|| inner.position().line()).or_else(|| err.position().line());
     let what = match inner {
         EvalAltResult::ErrorTooManyOperations(_) => format!(
             "{hook} used more than {} operations in one call and was stopped (an endless loop?)",

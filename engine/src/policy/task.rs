@@ -5,7 +5,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST, INT};
+use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Position, Scope, AST, INT};
 
 use super::host::{self, place_map, Ctx, Shared};
 use super::queues::{self, Budget};
@@ -30,6 +30,8 @@ pub struct ScriptScheduler {
     ops_before: Rc<Cell<u64>>,
     /// Operations of the current call so far.
     ops_now: Rc<Cell<u64>>,
+    /// The position the policy was last evaluating (for the limits' errors).
+    position: Rc<Cell<Position>>,
     started: bool,
     has_init: bool,
     has_on_done: bool,
@@ -51,6 +53,7 @@ impl ScriptScheduler {
         queues::register(&mut engine, &ctx, &Budget::new(limits.queued_tasks));
         decision::register(&mut engine);
         let ast = sandbox::compile_with(&engine, def, path)?;
+        let position = sandbox::track_position(&mut engine);
         let (ops_before, ops_now) = (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(0u64)));
         let (before, now, budget) = (ops_before.clone(), ops_now.clone(), limits.ops_per_run);
         engine.on_progress(move |ops| {
@@ -70,6 +73,7 @@ impl ScriptScheduler {
             ctx,
             ops_before,
             ops_now,
+            position,
             started: false,
             has_init,
             has_on_done,
@@ -99,13 +103,14 @@ impl ScriptScheduler {
 
     fn invoke(&mut self, hook: &str, args: impl FuncArgs) -> Option<Dynamic> {
         self.ops_now.set(0);
+        self.position.set(Position::NONE);
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true).bind_this_ptr(&mut self.state);
         let result = self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, hook, args);
         self.ops_before.set(self.ops_before.get().saturating_add(self.ops_now.get()));
         match result {
             Ok(value) => Some(value),
             Err(e) => {
-                self.failure = Some(sandbox::eval_error(&self.name, &self.path, hook, &e, &self.limits));
+                self.failure = Some(sandbox::eval_error(&self.name, &self.path, hook, &e, &self.limits, self.position.get()));
                 None
             }
         }

@@ -51,13 +51,27 @@ fn run_one(scenario: &Scenario, graph: &TaskGraph, index: usize, detail: Detail,
 /// The decision log and PTT history of scheduler `index`, from running it again on `result`'s DAG with everything recorded.
 /// The re-run has the scenario's budget, less the segments `result` already keeps (both are in memory at once).
 pub fn detail(scenario: &Scenario, result: &ScenarioResult, index: usize) -> InputResult<TaskExtras> {
+    detail_within(scenario, result, index, &super::budget::Limits::default())
+}
+
+/// [`detail`] within `limits`; a re-run the budget refuses is an error that says what was asked and names the limit.
+pub fn detail_within(scenario: &Scenario, result: &ScenarioResult, index: usize, limits: &super::budget::Limits) -> InputResult<TaskExtras> {
     let graph = result.graph.as_ref().ok_or_else(|| InputError::new("workload", "only task-level runs have a decision log and a PTT"))?;
-    let limits = super::budget::Limits::default();
     let estimate = super::budget::estimate(scenario)?;
-    let mut meter = estimate.meter(&limits);
-    meter.keep(result.runs.iter().map(|r| r.record.len()).sum()).map_err(|e| super::at_scheduler(e.into(), index))?;
+    let mut meter = estimate.meter(limits);
+    let refused = |e: InputError| {
+        let name = scenario.schedulers.get(index).map_or("?", String::as_str);
+        let message = format!(
+            "the decision log and PTT history of {name} are recorded by simulating it again beside the schedules on show, and the work budget refuses that re-run: {}",
+            e.message
+        );
+        InputError::new(format!("schedulers[{index}]"), message)
+    };
+    meter.keep(result.runs.iter().map(|r| r.record.len()).sum()).map_err(|e| refused(e.into()))?;
     let reserve_segments = result.runs.get(index).map_or(0, |r| r.record.len());
-    match run_one(scenario, graph, index, Detail::ALL, reserve_segments, &mut meter)?.extras {
+    let run = run_one(scenario, graph, index, Detail::ALL, reserve_segments, &mut meter)
+        .map_err(|e| if e.path == format!("schedulers[{index}]") { refused(e) } else { e })?;
+    match run.extras {
         Extras::Tasks(extras) => Ok(extras),
         _ => Err(InputError::new("workload", "only task-level runs have a decision log and a PTT")),
     }

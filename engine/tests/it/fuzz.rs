@@ -1,5 +1,5 @@
-//! The fuzz harness, on stable Rust: every decoder of user data — the five trace importers (plain and gzip), scenario
-//! JSON (and the runs it leads to), sweep grids, claim cells (a preset with overrides at dotted paths) and claim rows (what
+//! The fuzz harness, on stable Rust: every decoder of user data — the six trace importers (plain and gzip), scenario
+//! JSON (and the runs it leads to), user policy sources (Rhai, run in a small task scenario), sweep grids, claim cells (a preset with overrides at dotted paths) and claim rows (what
 //! the OS lab hands the evaluator), and calibration from an imported trace — gets inputs from the
 //! structure-aware generators of `fuzz_gen.rs`, a third of them further mutated byte by byte, fed in random chunks.
 //! An input fails when it panics, breaks an output invariant, or allocates more than its target's bound at once
@@ -90,6 +90,8 @@ const TARGETS: &[Target] = &[
     Target { name: "taskflow", generate: |u, _| fuzz_gen::taskflow(u), check: |b| import_check(b, "fuzz-tf.json"), bound: import_bound, ci_inputs: 800 },
     Target { name: "paraver", generate: |u, _| fuzz_gen::paraver(u), check: |b| import_check(b, "fuzz.prv"), bound: import_bound, ci_inputs: 1_500 },
     Target { name: "scenario", generate: |u, c| fuzz_gen::scenario(u, &c.presets), check: scenario_check, bound: scenario_bound, ci_inputs: 1_500 },
+    Target { name: "paje", generate: |u, _| fuzz_gen::paje(u), check: |b| import_check(b, "fuzz.paje"), bound: import_bound, ci_inputs: 1_000 },
+    Target { name: "policy", generate: |u, c| fuzz_gen::policy_scenario(u, &c.presets), check: policy_check, bound: scenario_bound, ci_inputs: 300 },
     Target { name: "sweep_grid", generate: |u, _| fuzz_gen::sweep(u), check: sweep_check, bound: import_bound, ci_inputs: 400 },
     Target { name: "calibrate", generate: calibrate_input, check: calibrate_check, bound: scenario_bound, ci_inputs: 300 },
     Target { name: "claim_cell", generate: |u, c| fuzz_gen::claim_cell(u, &c.claim_presets, &c.claim_keys), check: claim_cell_check, bound: scenario_bound, ci_inputs: 400 },
@@ -155,6 +157,28 @@ fn scenario_check(bytes: &[u8]) -> Result<(), String> {
         Err(_) => return Ok(()),
     };
     run_small(&scenario)
+}
+
+/// A scenario with a user policy: every error the policy causes (compiling or running) names the policy, and a valid one
+/// runs under the small fuzz limits.
+fn policy_check(bytes: &[u8]) -> Result<(), String> {
+    let named = |e: &engine::InputError| {
+        if e.path == "custom_schedulers[0].source" && !e.message.starts_with("policy 'mine'") && !e.message.starts_with("invalid type") {
+            Err(format!("a policy error that does not name the policy: {e}"))
+        } else {
+            Ok(())
+        }
+    };
+    let Ok(text) = std::str::from_utf8(bytes) else { return Ok(()) };
+    let scenario = match Scenario::from_json(text) {
+        Ok(s) => s,
+        Err(e) => return named(&e),
+    };
+    let Ok(estimate) = budget::check(&scenario, &FUZZ_LIMITS) else { return Ok(()) };
+    match engine::run::run_metered(&scenario, engine::run::Detail::default(), &mut estimate.meter(&FUZZ_LIMITS)) {
+        Ok(_) => run_small(&scenario),
+        Err(e) => named(&e),
+    }
 }
 
 fn run_small(scenario: &Scenario) -> Result<(), String> {

@@ -394,3 +394,171 @@ pub fn claim_rows(u: &mut Unstructured, presets: &[String], keys: &[String]) -> 
     out.extend(serde_json::to_vec(&rows).unwrap_or_default());
     Ok(out)
 }
+
+/// A Paje trace: the event definitions (ids, field orders and types that vary, a definition left open or repeated), the
+/// type, value and container declarations, then set, push, pop, variable and unknown events with edge values, quoted
+/// and unquoted names, undeclared containers and values.
+pub fn paje(u: &mut Unstructured) -> Result<Vec<u8>> {
+    const DEFS: &[(&str, &[&str])] = &[
+        ("PajeDefineContainerType", &["Alias", "Type", "Name"]),
+        ("PajeDefineStateType", &["Alias", "Type", "Name"]),
+        ("PajeDefineEntityValue", &["Alias", "Type", "Name", "Color"]),
+        ("PajeCreateContainer", &["Time", "Alias", "Type", "Container", "Name"]),
+        ("PajeDestroyContainer", &["Time", "Type", "Name"]),
+        ("PajeSetState", &["Time", "Type", "Container", "Value"]),
+        ("PajePushState", &["Time", "Type", "Container", "Value"]),
+        ("PajePopState", &["Time", "Type", "Container"]),
+        ("PajeSetVariable", &["Time", "Type", "Container", "Value"]),
+        ("PajeNewEvent", &["Time", "Type", "Container", "Value"]),
+        ("PajeStartLink", &["Time", "Type", "Container", "StartContainer", "Value", "Key"]),
+    ];
+    let mut out = String::new();
+    if u.ratio(1, 3)? {
+        out.push_str("# a comment\n\n");
+    }
+    let mut ids: Vec<(String, Vec<&str>)> = Vec::new();
+    for (i, (name, fields)) in DEFS.iter().enumerate() {
+        if u.ratio(1, 12)? {
+            continue;
+        }
+        let id = if u.ratio(1, 10)? { word(u)? } else { i.to_string() };
+        let mut order: Vec<&str> = fields.to_vec();
+        if u.ratio(1, 6)? && order.len() > 1 {
+            let a = u.choose_index(order.len())?;
+            order.swap(0, a);
+        }
+        if u.ratio(1, 15)? {
+            order.push("Extra");
+        }
+        out.push_str(&format!("%EventDef {name} {id}\n"));
+        for f in &order {
+            let ty = if *f == "Time" { "date" } else { *u.choose(&["string", "double", "color", "int"])? };
+            out.push_str(&format!("% {f} {ty}\n"));
+        }
+        if u.ratio(19, 20)? {
+            out.push_str("%EndEventDef\n");
+        }
+        ids.push((id, order));
+    }
+    let containers = ["p", "w0", "w1", "w2", "\"CPU 3\"", "nowhere"];
+    let values = ["I", "C", "\"Codelet gemm\"", "Idle", "Sleeping", "\"\"", "x"];
+    let types = ["P", "W", "S", "V", "\"Worker State\""];
+    for _ in 0..u.int_in_range(0..=250)? {
+        if ids.is_empty() || u.ratio(1, 25)? {
+            out.push_str(&format!("{} {}\n", word(u)?, number(u)?));
+            continue;
+        }
+        let (id, order) = u.choose(&ids)?.clone();
+        let mut line = id;
+        for f in order {
+            let v = match f {
+                "Time" => {
+                    if u.ratio(1, 8)? {
+                        number(u)?
+                    } else {
+                        format!("{:.6}", u.int_in_range(0..=2_000_000u32)? as f64 * 1e-6)
+                    }
+                }
+                "Container" | "StartContainer" | "Alias" => u.choose(&containers)?.to_string(),
+                "Type" => u.choose(&types)?.to_string(),
+                "Value" | "Name" | "Key" => u.choose(&values)?.to_string(),
+                "Color" => "\"1.0 0.5 0.0\"".to_string(),
+                _ => word(u)?,
+            };
+            line.push(' ');
+            line.push_str(&v);
+        }
+        if u.ratio(1, 20)? {
+            line.push_str(" \"unterminated");
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    Ok(out.into_bytes())
+}
+
+/// A user policy (Rhai): the hooks built from statements that use the host's view and queues correctly, wrongly (tasks
+/// and places that do not exist, wrong types, missing returns), and hostile code (endless loops, huge strings and arrays,
+/// deep recursion), sometimes with a syntax error spliced in. `policy_scenario` wraps it in a scenario.
+fn policy(u: &mut Unstructured) -> Result<String> {
+    const READY: &[&str] = &[
+        "this.q.push(task);",
+        "this.d.push(core, task);",
+        "if core >= 0 { this.d.push(core, task); } else { this.q.push(task); }",
+        "this.q.push(task + 1);",
+        "let t = task_type(task); this.q.push(task);",
+        "this.q.push(work_ns(task) / 1000);",
+        "this.n += 1;",
+        "let p = places_of(task); this.q.push(task);",
+        "this.last = priority(task);",
+    ];
+    const IDLE: &[&str] = &[
+        "if this.q.is_empty() { return sleep(); }",
+        "let t = this.q.shift(); if t == () { return sleep(); } return run(t, core);",
+        "let t = this.d.pop(core); if t != () { return run(t, core); }",
+        "let s = this.d.steal(core); if s == () { return retry(steal_ns()); } return run(s, core).with_overhead(steal_ns());",
+        "let t = this.q.shift(); if t != () { return run(t, fastest_place(t)); }",
+        "let t = this.q.shift(); if t != () { return run(t, cheapest_place(t)); }",
+        "let t = this.q.shift(); if t != () { return run(t, place(core, 2)); }",
+        "let t = this.q.shift(); if t != () { return run(t, core, rand(4)); }",
+        "return run(999999999, core);",
+        "return run(0, -1);",
+        "return retry(-1);",
+        "return retry(9223372036854775807);",
+        "return 42;",
+        "return \"run\";",
+        "let x = speed(core, n_types());",
+        "let x = ptt(0, place(0, 1));",
+        "let x = offline(n_cores() + 5);",
+        "let x = now() / 0;",
+        "let x = 9223372036854775807 + 1;",
+        "let x = rand_float() * 1e308 * 1e308;",
+        "loop { }",
+        "let s = \"x\"; loop { s += s; }",
+        "let a = []; a.pad(100000000, 0);",
+        "let m = #{}; for i in 0..20000 { m[`k${i}`] = i; }",
+        "let q = queue(); loop { q.push(1); }",
+        "for i in 0..1000 { this.n += i; }",
+        "return this.deep(0);",
+        "return sleep();",
+    ];
+    let mut lines = vec!["fn init() { this.q = queue(); this.d = deques(); this.n = 0; }".to_string()];
+    if u.ratio(1, 8)? {
+        lines.push("fn deep(n) { this.deep(n + 1) }".into());
+    }
+    let mut ready = String::from("fn on_ready(task, core) {\n");
+    for _ in 0..u.int_in_range(1..=3)? {
+        ready.push_str(&format!("  {}\n", u.choose(READY)?));
+    }
+    ready.push('}');
+    lines.push(ready);
+    let mut idle = String::from("fn on_idle(core) {\n");
+    for _ in 0..u.int_in_range(1..=4)? {
+        idle.push_str(&format!("  {}\n", u.choose(IDLE)?));
+    }
+    idle.push_str("  let t = this.q.shift();\n  if t == () { t = this.d.pop(core); }\n  if t == () { return sleep(); }\n  run(t, core)\n}");
+    lines.push(idle);
+    if u.ratio(1, 3)? {
+        lines.push(format!("fn on_done(task, place, ns) {{\n  {}\n}}", u.choose(&["this.n -= 1;", "this.last = ns / width(place);", "let l = leader(place);", "this.q.push(task);"])?));
+    }
+    let mut source = lines.join("\n");
+    if u.ratio(1, 10)? {
+        let cut = u.int_in_range(0..=source.len())?;
+        let splice = *u.choose(&["{", "}", ";", "fn", "\"", "let", "#{", "//", "`${", "0x", "é"])?;
+        if source.is_char_boundary(cut) {
+            source.insert_str(cut, splice);
+        }
+    }
+    Ok(source)
+}
+
+/// A small task scenario (one of the task presets, shortened) running a generated [`policy`] as "mine" beside RWS.
+pub fn policy_scenario(u: &mut Unstructured, presets: &[Value]) -> Result<Vec<u8>> {
+    let source = policy(u)?;
+    let tasks: Vec<&Value> = presets.iter().filter(|p| matches!(p["workload"]["kind"].as_str(), Some("layered"))).collect();
+    let mut s = if tasks.is_empty() { json!({}) } else { (*u.choose(&tasks)?).clone() };
+    s["workload"]["tasks"] = json!(u.int_in_range(1..=120)?);
+    s["schedulers"] = json!(["rws", "mine"]);
+    s["custom_schedulers"] = json!([{"name": "mine", "level": "tasks", "source": source}]);
+    Ok(serde_json::to_vec(&s).unwrap_or_default())
+}

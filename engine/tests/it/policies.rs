@@ -171,27 +171,29 @@ const FIFO_HEAD: &str = "fn init() { this.q = queue(); }\nfn on_ready(task, core
 #[test]
 fn an_endless_loop_is_stopped_at_its_line() {
     let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  let i = 0;\n  loop {{\n    i += 1;\n  }}\n}}\n"));
-    // Rhai gives limit errors no position: the message names the policy and the hook, not the line.
-    assert_names(&e, None, "on_idle used more than 1000000 operations in one call and was stopped");
+    // Rhai positions limit errors at the hook's call; the sandbox follows the line being evaluated and names it.
+    assert_names(&e, Some(6), "on_idle used more than 1000000 operations in one call and was stopped");
+    let e = error_of("fn on_ready(task, core) {\n  while true {\n    task += 1;\n  }\n}\nfn on_idle(core) { sleep() }\n");
+    assert_names(&e, Some(3), "on_ready used more than 1000000 operations");
 }
 
 #[test]
 fn a_run_that_uses_too_many_operations_overall_is_stopped() {
     // Each call stays under the per-call budget; together they exceed the run's budget.
     let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  for i in 0..300000 {{ }}\n  if this.q.is_empty() {{ return sleep(); }}\n  run(this.q.shift(), core)\n}}\n"));
-    assert_names(&e, None, "operations of the policy and was stopped");
+    assert_names(&e, Some(4), "operations of the policy and was stopped");
 }
 
 #[test]
 fn a_huge_allocation_is_refused() {
     let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  let a = [];\n  a.pad(1000000000, 0);\n  sleep()\n}}\n"));
-    assert_names(&e, None, "too large in on_idle");
+    assert_names(&e, Some(5), "too large in on_idle");
     let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  let s = \"x\";\n  loop {{ s += s; }}\n}}\n"));
-    assert_names(&e, None, "too large");
+    assert_names(&e, Some(5), "too large");
     let e = error_of(&format!("{FIFO_HEAD}fn on_idle(core) {{\n  let q = queue();\n  loop {{ q.push(1); }}\n}}\n"));
     assert!(e.message.contains("operations") || e.message.contains("queues hold"), "{e}");
     let e = error_of(&format!("{FIFO_HEAD}fn deep(n) {{ deep(n + 1) }}\nfn on_idle(core) {{ deep(0) }}\n"));
-    assert_names(&e, None, "nested too deep");
+    assert_names(&e, Some(3), "nested too deep");
 }
 
 #[test]

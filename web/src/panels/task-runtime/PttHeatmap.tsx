@@ -18,7 +18,7 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
   const [runIndex, setRunIndex] = useState(withPtt.length > 0 ? withPtt[withPtt.length - 1].index : 0);
   const run = props.runs[runIndex] ?? withPtt[0]?.run;
   const metrics = run ? taskExtras(run) : null;
-  const ptt = usePttHistory(runIndex, metrics?.ptt ?? null);
+  const { ptt, error } = usePttHistory(runIndex, metrics?.ptt ?? null);
   const loaded = ptt?.history === true;
   const snapshots = ptt?.snapshots ?? [];
   const [step, setStep] = useState(Math.max(0, snapshots.length - 1));
@@ -61,6 +61,11 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
             ))}
           </select>
         </label>
+        {error && (
+          <p className="field-error" data-testid="ptt-error">
+            {error}
+          </p>
+        )}
         <button type="button" data-testid="ptt-play" disabled={!loaded} onClick={() => (playing ? setPlaying(false) : (setStep(at >= last ? 0 : at), setPlaying(true)))}>
           {playing ? "Pause" : "Play"}
         </button>
@@ -136,26 +141,34 @@ export function PttHeatmap(props: { readonly runs: readonly RunInfo[]; readonly 
   );
 }
 
-/** The PTT of run `run` over time: `own` when it already has its history, otherwise fetched from the engine (`own`, the final table, meanwhile). */
-function usePttHistory(run: number, own: PttHistory | null): PttHistory | null {
+/**
+ * The PTT of run `run` over time: `own` when it already has its history, otherwise fetched from the engine (`own`, the
+ * final table, meanwhile); `error` is the engine's refusal (the work budget may refuse the re-run that records it).
+ */
+function usePttHistory(run: number, own: PttHistory | null): { ptt: PttHistory | null; error: string | null } {
   const engine = useEngine();
   const sessionId = useAppStore(selectResult)?.sessionId;
-  const [fetched, setFetched] = useState<{ key: string; ptt: PttHistory } | null>(null);
+  const [fetched, setFetched] = useState<{ key: string; ptt: PttHistory | null; error: string | null } | null>(null);
   const key = `${sessionId}:${run}`;
   const needed = own !== null && !own.history && sessionId !== undefined;
   useEffect(() => {
     if (!needed || sessionId === undefined) return;
     let cancelled = false;
+    const at = `${sessionId}:${run}`;
     engine.pttHistory(sessionId, run).then(
       (ptt) => {
-        if (!cancelled && ptt) setFetched({ key: `${sessionId}:${run}`, ptt });
+        if (!cancelled && ptt) setFetched({ key: at, ptt, error: null });
       },
-      // A newer simulation replaced this one: its own heatmap asks again.
-      () => undefined,
+      (err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        // A newer simulation replaced this one: its own heatmap asks again.
+        if (!cancelled && !message.startsWith("stale session")) setFetched({ key: at, ptt: null, error: message });
+      },
     );
     return () => {
       cancelled = true;
     };
   }, [engine, needed, sessionId, run]);
-  return fetched?.key === key ? fetched.ptt : own;
+  if (fetched?.key !== key) return { ptt: own, error: null };
+  return { ptt: fetched.ptt ?? own, error: fetched.error };
 }
