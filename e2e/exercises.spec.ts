@@ -36,5 +36,8 @@ test("open an exercise card, fail with the starter, pass with a better policy", 
   await expect(verdict).toContainText("Passed");
   await expect(verdict).toContainText("mine 118.189 ms");
   await page.screenshot({ path: `${SCREENSHOTS}/exercise-passed.png` });
+  await page.getByLabel("Theme").selectOption("dark");
+  await expect(verdict).toContainText("Passed");
+  await page.screenshot({ path: `${SCREENSHOTS}/exercise-passed-dark.png` });
   expect(errors).toEqual([]);
 });
