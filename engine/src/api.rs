@@ -38,10 +38,10 @@ extern "C" {
 }
 
 /// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
-/// "paper_title","paper_rank","figure","question","steps","claims"}]`, where `paper` is a paper id or null, `paper_title` the
+/// "paper_title","paper_rank","figure","question","steps","claims","exercise"}]`, where `paper` is a paper id or null, `paper_title` the
 /// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
 /// the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
-/// `value`, `unit`, `status`, …).
+/// `value`, `unit`, `status`, …); `exercise` is an exercise's goal, or null.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
     let v: Vec<_> = catalogue::presets()
@@ -53,6 +53,7 @@ pub fn list_presets() -> String {
             json!({
                 "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
                 "figure": p.figure_text(), "question": p.question, "steps": p.steps, "claims": claims,
+                "exercise": p.scenario.get("exercise").and_then(|e| e.get("goal")),
             })
         })
         .collect();

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::metrics::Metrics;
 use crate::model::Level;
 use crate::run::{Extras, ScenarioResult};
+use crate::claims::exercise::ExerciseVerdict;
 use crate::claims::ClaimResult;
 use crate::scenario::Scenario;
 use crate::trace::{FreqInterval, InterferenceInterval, Migration, ScheduleRecord, SegmentKind, NO_ITEM};
@@ -95,6 +96,8 @@ pub struct RunSummary {
     pub runs: Vec<RunInfo>,
     /// The papers' claims this run measures, with their verdicts, when the scenario is a preset (empty otherwise).
     pub claims: Vec<ClaimResult>,
+    /// The check of the scenario's exercise on its first custom policy, when it has both.
+    pub exercise: Option<ExerciseVerdict>,
 }
 
 /// The platform layout of `scenario`.
@@ -140,6 +143,7 @@ pub fn run_summary(scenario: &Scenario, result: &ScenarioResult) -> RunSummary {
         groups: result.groups.clone(),
         runs,
         claims: crate::claims::on_result(scenario, result),
+        exercise: crate::claims::exercise::verdict(scenario, result),
     }
 }
 
@@ -214,15 +218,17 @@ struct CliRun<'a> {
 struct CliOutput<'a> {
     #[serde(skip_serializing_if = "<[Value]>::is_empty")]
     claims: &'a [Value],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exercise: Option<&'a ExerciseVerdict>,
     groups: &'a [String],
     level: Level,
     runs: Vec<CliRun<'a>>,
 }
 
-/// Writes `asymlab run`'s JSON to `out` as it goes: `{"claims"?,"groups","level","runs":[{"decisions"?,"extras","metrics",
+/// Writes `asymlab run`'s JSON to `out` as it goes: `{"claims"?,"exercise"?,"groups","level","runs":[{"decisions"?,"extras","metrics",
 /// "schedule"?,"scheduler"}]}`, with every segment when `with_schedule` and each task run's decision log when
-/// `with_decisions`; `claims` are [`claims_on_run`]. Memory stays that of the result, whatever the size of the text.
-pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, with_schedule: bool, with_decisions: bool, claims: &[Value]) -> std::io::Result<()> {
+/// `with_decisions`; `claims` are [`claims_on_run`], `exercise` the verdict of the scenario's exercise. Memory stays that of the result, whatever the size of the text.
+pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, with_schedule: bool, with_decisions: bool, claims: &[Value], exercise: Option<&ExerciseVerdict>) -> std::io::Result<()> {
     let runs = result
         .runs
         .iter()
@@ -239,7 +245,7 @@ pub fn write_cli_json(out: &mut impl std::io::Write, result: &ScenarioResult, wi
             scheduler: &run.scheduler,
         })
         .collect();
-    let doc = CliOutput { claims, groups: &result.groups, level: result.level, runs };
+    let doc = CliOutput { claims, exercise, groups: &result.groups, level: result.level, runs };
     serde_json::to_writer(&mut *out, &doc).map_err(std::io::Error::other)?;
     out.write_all(b"\n")
 }

@@ -313,8 +313,9 @@ fn run(cli: Cli) -> Result<(), String> {
             match format {
                 Format::Json => {
                     let claims = summary::claims_on_run(&scenario, &result);
+                    let exercise = engine::claims::exercise::verdict(&scenario, &result);
                     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-                    match summary::write_cli_json(&mut out, &result, schedule, detail, &claims).and_then(|_| std::io::Write::flush(&mut out)) {
+                    match summary::write_cli_json(&mut out, &result, schedule, detail, &claims, exercise.as_ref()).and_then(|_| std::io::Write::flush(&mut out)) {
                         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
                         other => other.map_err(|e| format!("cannot write the output: {e}"))?,
                     }

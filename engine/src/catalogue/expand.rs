@@ -119,12 +119,25 @@ pub fn parse(raw: Value) -> InputResult<Scenario> {
     Scenario::from_json(&expand(raw)?.to_string())
 }
 
-/// The scenario object of `preset` as written, with its title and description as name and description.
+/// Name of the custom scheduler an exercise preset's starter policy gets.
+pub const STARTER_NAME: &str = "mine";
+
+/// The scenario object of `preset` as written, with its title and description as name and description, and an exercise's
+/// starter policy (an unknown starter is left out, and the catalogue tests forbid it).
 pub fn raw_of(preset: &Preset) -> Value {
     let mut raw = preset.scenario.clone();
     if let Some(object) = raw.as_object_mut() {
         object.insert("name".into(), preset.title.clone().into());
         object.insert("description".into(), preset.description.clone().into());
+        if let Some(mut starter) = preset.starter.as_deref().and_then(crate::policy::examples::example) {
+            starter.name = STARTER_NAME.into();
+            if let Ok(def) = serde_json::to_value(starter) {
+                object.insert("custom_schedulers".into(), Value::Array(vec![def]));
+            }
+            if let Some(Value::Array(list)) = object.get_mut("schedulers") {
+                list.push(STARTER_NAME.into());
+            }
+        }
     }
     raw
 }

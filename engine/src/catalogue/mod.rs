@@ -132,6 +132,10 @@ pub struct Preset {
     /// OS lab settings, for presets whose figure is a sweep.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lab: Option<Lab>,
+    /// For an exercise (a scenario with an `exercise`): the example policy the student starts from (`fifo`, `rws`, `fa`),
+    /// added to the scenario as the custom scheduler [`expand::STARTER_NAME`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starter: Option<String>,
 }
 
 /// Everything under `engine/catalogue/`, parsed.

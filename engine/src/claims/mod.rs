@@ -6,6 +6,7 @@
 pub mod adapter;
 pub mod cells;
 pub mod evaluate;
+pub mod exercise;
 pub mod lab;
 pub mod measure;
 pub mod report;

@@ -340,6 +340,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
         events,
         schedulers,
         custom_schedulers: Vec::new(),
+        exercise: None,
         runtime: RuntimeOptions::default(),
     };
     let scenario = Scenario::from_json(&scenario.to_json())?;

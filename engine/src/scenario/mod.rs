@@ -3,6 +3,7 @@
 //! The schema is documented in `docs/scenario.md` and `docs/scenario.schema.json`.
 //! Parsing names the bad field with its path (`platform.clusters[0].cores`); nothing here panics on user data.
 
+pub mod exercise;
 
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +79,9 @@ pub struct Scenario {
     /// Runtime costs and options.
     #[serde(default)]
     pub runtime: RuntimeOptions,
+    /// An exercise for a user policy: its goal and the check against a built-in run (`claims::exercise`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exercise: Option<exercise::Exercise>,
 }
 
 /// The scenario as first parsed: tagged parts stay raw JSON text so that their errors keep full paths, and no tree is built.
@@ -100,6 +104,8 @@ struct RawScenario<'a> {
     custom_schedulers: Vec<CustomScheduler>,
     #[serde(default)]
     runtime: RuntimeOptions,
+    #[serde(default)]
+    exercise: Option<exercise::Exercise>,
 }
 
 /// Only the version, read first so that an older or newer document is named as such before its fields are checked.
@@ -144,6 +150,7 @@ impl Scenario {
             schedulers: raw.schedulers,
             custom_schedulers: raw.custom_schedulers,
             runtime: raw.runtime,
+            exercise: raw.exercise,
         };
         scenario.validate()?;
         Ok(scenario)
@@ -189,6 +196,9 @@ impl Scenario {
         }
         for (i, name) in self.schedulers.iter().enumerate() {
             self.check_scheduler(name, &format!("schedulers[{i}]"))?;
+        }
+        if let Some(e) = &self.exercise {
+            e.validate(&self.schedulers, "exercise")?;
         }
         let w = at_least("runtime.ptt_weight", self.runtime.ptt_weight, 0.0)?;
         if w <= 0.0 || w > 1.0 {

@@ -34,6 +34,12 @@ fn every_preset_expands_validates_and_round_trips() {
         }
         assert!(!p.description.is_empty() && !p.figure.is_empty() && !p.question.is_empty(), "{}", p.name);
         assert_eq!(catalogue::guide(&p.name).map(|g| g.steps.len()), Some(p.steps.len()));
+        // An exercise starts from one of the examples, and only an exercise has a starter.
+        assert_eq!(s.exercise.is_some(), p.starter.is_some(), "{}: an exercise and its starter go together", p.name);
+        if let Some(starter) = &p.starter {
+            assert!(engine::policy::examples::example(starter).is_some(), "{}: unknown starter {starter}", p.name);
+            assert!(s.schedulers.iter().any(|n| n == expand::STARTER_NAME), "{}", p.name);
+        }
     }
     assert_eq!(catalogue::papers().len(), 4);
     assert!(catalogue::platforms().len() >= 8);
@@ -51,6 +57,9 @@ fn user_texts() -> Vec<(String, String)> {
         }
         for c in &p.claims {
             out.push((c.id.clone(), format!("{} {} {} {} {}", c.figure, c.label, c.claim, c.note, c.gap)));
+        }
+        if let Some(e) = catalogue::scenario(&p.name).and_then(|s| s.exercise) {
+            out.push((format!("{}.exercise", p.name), e.goal));
         }
     }
     for p in catalogue::platforms() {

@@ -149,6 +149,7 @@ pub fn random_scenario(seed: u64) -> Scenario {
         events,
         schedulers: registry::names(engine::model::Level::Tasks).iter().map(|s| s.to_string()).collect(),
         custom_schedulers: Vec::new(),
+        exercise: None,
         runtime: RuntimeOptions {
             steal_ns: rng.below(3_000),
             ptt_search_ns: rng.below(2_000),

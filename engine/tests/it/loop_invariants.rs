@@ -87,6 +87,7 @@ fn random_scenario(seed: u64) -> Scenario {
         events,
         schedulers,
         custom_schedulers: Vec::new(),
+        exercise: None,
         runtime: Default::default(),
     }
 }

@@ -8,6 +8,7 @@ mod claims;
 mod decisions;
 mod export;
 mod export_reader;
+mod exercises;
 mod files;
 mod fuzz;
 mod fuzz_gen;

@@ -41,7 +41,7 @@ fn generated() -> String {
         engine::trace::FreqInterval, engine::trace::InterferenceInterval, engine::trace::Migration,
         engine::runtime::DecisionLog, engine::runtime::DecisionRecord,
         engine::sched::Explanation, engine::sched::Candidate,
-        engine::claims::ClaimResult,
+        engine::claims::ClaimResult, engine::claims::exercise::ExerciseVerdict,
         engine::catalogue::claim::ClaimInfo, engine::catalogue::claim::Status,
         engine::claims::evaluate::Bounds, engine::claims::Stats, engine::claims::Verdict, engine::claims::Cell, engine::claims::Row,
         serde_json::Value,

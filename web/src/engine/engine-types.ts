@@ -76,6 +76,8 @@ export interface PresetInfo {
   readonly steps?: readonly GuideStep[];
   /** The papers' claims measured on the preset. */
   readonly claims?: readonly ClaimInfo[];
+  /** For an exercise (a goal for the user's policy, checked after each run): its goal; null otherwise. */
+  readonly exercise?: string | null;
 }
 
 /** An entry of `list_papers()` (engine/catalogue/papers.json): one of the four source papers. */
@@ -132,6 +134,7 @@ export type {
   RecordLabels,
   RunInfo,
   RunSummary,
+  ExerciseVerdict,
   SchedulerInfo,
   TaskExtras,
 } from "./generated/engine-types";

@@ -96,7 +96,9 @@ function PaperLine(props: { readonly paper: PaperInfo | undefined }) {
   );
 }
 
+/** A preset's link; an exercise opens on the policy editor. */
 export function presetHref(preset: PresetInfo): string {
+  if (preset.exercise) return `#preset=${encodeURIComponent(preset.name)}&panel=policy`;
   return `#preset=${encodeURIComponent(preset.name)}${(preset.steps?.length ?? 0) > 0 ? "&step=0" : ""}`;
 }
 
@@ -118,8 +120,14 @@ export function Gallery(props: { readonly presets: readonly PresetInfo[]; readon
           <ul className="cards">
             {group.presets.map((preset) => (
               <li key={preset.name}>
-                <a className="card" href={presetHref(preset)} data-testid="gallery-card" data-preset={preset.name}>
-                  <Thumbnail name={preset.name} service={props.service} />
+                <a className="card" href={presetHref(preset)} data-testid="gallery-card" data-preset={preset.name} data-exercise={preset.exercise ? true : undefined}>
+                  {preset.exercise ? (
+                    <span className="card-goal" data-testid="card-goal">
+                      Goal: {preset.exercise}
+                    </span>
+                  ) : (
+                    <Thumbnail name={preset.name} service={props.service} />
+                  )}
                   <span className="card-title">{preset.title}</span>
                   {preset.question && <span className="card-question">{preset.question}</span>}
                   {preset.figure && <span className="card-figure muted">{preset.paper ? `Reproduces ${preset.figure}` : preset.figure}</span>}

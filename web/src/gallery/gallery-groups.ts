@@ -2,6 +2,7 @@
 import type { PresetInfo } from "../engine/engine-types";
 
 export const OTHER_GROUP = "Demos and benchmarks (set-ups borrowed from the papers)";
+export const EXERCISE_GROUP = "Exercises: write a policy that meets the goal";
 
 export interface GalleryGroup {
   readonly title: string;
@@ -10,11 +11,14 @@ export interface GalleryGroup {
   readonly presets: readonly PresetInfo[];
 }
 
-/** One group per paper, in the papers' order, then the demos (presets that reproduce no paper); presets keep their order. */
+/** One group per paper, in the papers' order, then the demos (presets that reproduce no paper), then the exercises; presets
+ *  keep their order. */
 export function groupPresets(presets: readonly PresetInfo[]): GalleryGroup[] {
   const byPaper = new Map<string, { title: string; paper: string; rank: number; presets: PresetInfo[] }>();
   const other: PresetInfo[] = [];
+  const exercises = presets.filter((p) => p.exercise);
   for (const p of presets) {
+    if (p.exercise) continue;
     if (!p.paper) {
       other.push(p);
       continue;
@@ -24,5 +28,6 @@ export function groupPresets(presets: readonly PresetInfo[]): GalleryGroup[] {
     byPaper.set(p.paper, group);
   }
   const groups = [...byPaper.values()].sort((a, b) => a.rank - b.rank).map(({ title, paper, presets: list }) => ({ title, paper, presets: list }));
-  return other.length > 0 ? [...groups, { title: OTHER_GROUP, presets: other }] : groups;
+  const withOther = other.length > 0 ? [...groups, { title: OTHER_GROUP, presets: other }] : groups;
+  return exercises.length > 0 ? [...withOther, { title: EXERCISE_GROUP, presets: exercises }] : withOther;
 }

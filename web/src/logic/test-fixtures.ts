@@ -36,6 +36,7 @@ export function summaryOf(runs: RunInfo[], over: Partial<RunSummary> = {}): RunS
     groups: [],
     runs,
     claims: [],
+    exercise: null,
     ...over,
   };
 }

@@ -9,6 +9,7 @@ import { customSchedulersOf, policyError, validPolicyName, withPolicy } from "..
 import { useActions, useAppStore } from "../state/AppProvider";
 import { selectError, selectScenarioText, selectSimPending, selectSummary } from "../state/selectors";
 import { type CodeEditor, createCodeEditor } from "./code-editor";
+import { ExerciseVerdict } from "./ExerciseVerdict";
 
 /** Templates: the engine's examples (each reproduces its built-in exactly; `asymlab custom-example NAME`). */
 export const TEMPLATES: readonly { readonly id: string; readonly title: string; readonly source: string }[] = [
@@ -111,6 +112,7 @@ export function PolicyPanel() {
         </button>
       </div>
       {!nameOk && <p className="error">Name: 1 to 40 letters, digits, '-', '_' or '.', starting with a letter or digit; not a built-in name.</p>}
+      {summary?.exercise && !pending && <ExerciseVerdict verdict={summary.exercise} />}
       <div ref={host} className="policy-code" />
       <p className="muted" role="status" data-testid="policy-status">
         {problemHere && problem ? (

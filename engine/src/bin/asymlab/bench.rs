@@ -78,7 +78,7 @@ pub fn bench(repeat: u32) -> Result<(), String> {
             let parsed = Scenario::from_json(&scenario.to_json()).map_err(|e| e.to_string())?;
             let result = run::run(&parsed).map_err(|e| e.to_string())?;
             let mut out = Vec::new();
-            summary::write_cli_json(&mut out, &result, false, false, &[]).map_err(|e| e.to_string())?;
+            summary::write_cli_json(&mut out, &result, false, false, &[], None).map_err(|e| e.to_string())?;
             std::hint::black_box(out);
             Ok(result)
         },

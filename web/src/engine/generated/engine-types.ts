@@ -58,7 +58,11 @@ runs: Array<RunInfo>,
 /**
  * The papers' claims this run measures, with their verdicts, when the scenario is a preset (empty otherwise).
  */
-claims: Array<ClaimResult>, };
+claims: Array<ClaimResult>, 
+/**
+ * The check of the scenario's exercise on its first custom policy, when it has both.
+ */
+exercise: ExerciseVerdict | null, };
 
 /**
  * The simulated platform's layout.
@@ -786,6 +790,47 @@ gap?: string,
  * Seeds of every cell.
  */
 seeds: number, };
+
+/**
+ * Whether the user's policy meets the exercise's goal, with the numbers behind it.
+ */
+export type ExerciseVerdict = { 
+/**
+ * The goal, as the exercise states it.
+ */
+goal: string, 
+/**
+ * The path of the compared number (`metrics.makespan_ns`).
+ */
+metric: string, 
+/**
+ * Whether a smaller value is better.
+ */
+lower_is_better: boolean, 
+/**
+ * The user's policy that was checked (the first custom scheduler listed).
+ */
+policy: string, 
+/**
+ * The scheduler to beat.
+ */
+baseline: string, 
+/**
+ * The policy's value.
+ */
+mine: number, 
+/**
+ * The baseline's value.
+ */
+baseline_value: number, 
+/**
+ * The value the policy must reach (the baseline's, less or more the margin).
+ */
+required: number, 
+/**
+ * Whether `mine` meets `required`.
+ */
+passed: boolean, };
 
 /**
  * What the UI and reports show of a claim: everything but how to measure it.
