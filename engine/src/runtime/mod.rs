@@ -122,6 +122,8 @@ struct TaskRuntime<'a> {
     l1_kb_of_core: Vec<u32>,
     costs: Costs,
     cores: Vec<CoreState>,
+    /// Scratch list of [`TaskRuntime::wake_sleepers`].
+    wake_order: Vec<usize>,
     preds_left: Vec<u32>,
     parts_left: Vec<u16>,
     place_of: Vec<Place>,
@@ -156,6 +158,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mu
         l1_kb_of_core,
         costs: input.costs,
         cores: (0..n_cores).map(|_| CoreState::default()).collect(),
+        wake_order: Vec::with_capacity(n_cores),
         preds_left: input.graph.n_preds.clone(),
         parts_left: vec![0; n_tasks],
         place_of: vec![Place { leader: 0, width: 0 }; n_tasks],
@@ -235,16 +238,30 @@ impl TaskRuntime<'_> {
         self.newly_ready.clear();
     }
 
-    /// Wakes every sleeping core, in core order. A core with nothing in its assembly queue stays asleep while the policy has
-    /// nothing queued: asking it would only answer `Sleep` (see [`TaskScheduler::has_ready`]).
+    /// Wakes the sleeping cores that may find work, in a random order. XiTAO's idle workers all spin at once, each trying its
+    /// own queue and random victims (Chen et al. §4.1.2), so which of them takes newly released work is a race, not a matter
+    /// of core number: the order is drawn from the run's generator whenever two or more cores could wake. A core with nothing
+    /// in its assembly queue stays asleep while the policy has nothing queued: asking it would only answer `Sleep` (see
+    /// [`TaskScheduler::has_ready`]).
     fn wake_sleepers(&mut self, kernel: &mut Kernel<Ev>) {
-        for core in 0..self.cores.len() {
-            let c = &self.cores[core];
-            if c.sleeping && self.speed.can_run(core) && (!c.assembly.is_empty() || self.scheduler.has_ready()) {
+        let wakeable = |rt: &Self, core: usize| {
+            let c = &rt.cores[core];
+            c.sleeping && rt.speed.can_run(core) && (!c.assembly.is_empty() || rt.scheduler.has_ready())
+        };
+        let mut order = std::mem::take(&mut self.wake_order);
+        order.clear();
+        order.extend((0..self.cores.len()).filter(|&core| wakeable(self, core)));
+        for i in (1..order.len()).rev() {
+            let j = kernel.rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        for &core in &order {
+            if wakeable(self, core) {
                 self.cores[core].sleeping = false;
                 self.advance(kernel, core);
             }
         }
+        self.wake_order = order;
     }
 
     /// A free core runs its next assembly-queue partition or asks the policy.
