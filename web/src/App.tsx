@@ -4,7 +4,7 @@
 // metric only). Or the gallery, or the papers page. Views are registered in shell/views.tsx. Installs
 // window.__explorerIdle() and __explorerStats() for the end-to-end tests and the benchmark.
 import { sum } from "d3-array";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { SchedulerPicker } from "./compare/SchedulerPicker";
 import "./shell/layout.css";
 import { useUndoKeys } from "./editor/use-undo-keys";
@@ -71,17 +71,19 @@ export function App(props: { readonly renderLoop: RenderLoop; readonly onFirstGa
   const mainView = MAIN_VIEWS.some((v) => v.id === tab) ? (tab as string) : MAIN_VIEWS[0].id;
   const sidePanel = SIDE_PANELS.some((v) => v.id === panel) ? (panel as string) : SIDE_PANELS[0].id;
 
-  // Updated after children's effects, so once it reports a settled state
-  // the canvases have already scheduled their frames.
+  // Updated after children's layout effects, so once it reports a settled state
+  // the canvases have already scheduled their frames. Layout effects, not passive ones: Preact (which renders the
+  // page, vite.config.ts) runs passive effects only after the next paint, which would leave a frame between a
+  // committed result and its drawing, and let `__explorerIdle` report idle for a stale state in between.
   const committed = useRef({ simPending, good });
   const editToRedraw = useRef<number | null>(null);
   const firstGanttAt = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     committed.current = { simPending, good };
   });
   // After a result lands, the canvases' jobs are queued; this job runs after them in the same frame.
   const onFirstGantt = props.onFirstGantt;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!good) return;
     props.renderLoop.schedule("~edit-to-redraw", () => {
       if (firstGanttAt.current === null) {

@@ -1,6 +1,6 @@
 // The canvas painter of one scheduler run: sized by devicePixelRatio and
 // redrawn at most once per animation frame through the shared RenderLoop.
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { type PaintInput, paintGantt } from "./gantt-painter";
 import type { RenderLoop } from "./render-loop";
 
@@ -15,7 +15,9 @@ export function GanttCanvas(props: Props) {
   const { runIndex, widthCss, layout, clusters, run, seg, scale, theme, hoverIndex, renderLoop, labelOf, match } = props;
   const highlightTask = props.highlightTask ?? -1;
 
-  useEffect(() => {
+  // A layout effect: the frame is requested as soon as the new props are committed. Preact runs passive effects only
+  // after the next paint, a frame later (App.tsx's edit-to-redraw job relies on the same order).
+  useLayoutEffect(() => {
     const key = `gantt-${runIndex}`;
     renderLoop.schedule(key, () => {
       const canvas = canvasRef.current;
