@@ -117,7 +117,8 @@ enum Command {
     Replay {
         /// Trace file.
         file: String,
-        /// Platform description JSON (`{"clusters": [{"name": "big", "cpus": [1, 2], "capacity": 1024}, …]}`); inferred from the trace by default.
+        /// Platform description, JSON (`{"clusters": [{"name": "big", "cpus": [1, 2], "capacity": 1024}, …]}`) or the same as YAML
+        /// (a `.yaml` / `.yml` file); inferred from the trace by default.
         #[arg(long)]
         platform: Option<String>,
         /// Clusters as CPU sets, such as `1,2:0,3-5` (non-contiguous allowed); inferred from the trace by default.

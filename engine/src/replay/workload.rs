@@ -10,6 +10,9 @@ use crate::trace::{SegmentKind, NO_ITEM};
 
 use super::platform::TracePlatform;
 
+/// Largest ratio between the upper and lower quartile of the per-thread speed ratios for the median to count as an estimate.
+const MAX_QUARTILE_SPREAD: f64 = 4.0;
+
 /// A recorded burst: contiguous running of one thread, maybe across CPUs.
 #[derive(Clone, Debug)]
 pub struct RawBurst {
@@ -171,8 +174,18 @@ impl RawWorkload {
                 report.push(json!({ "threads": 0, "note": "no thread ran on both this cluster and cluster 0" }));
                 continue;
             }
-            ratios[c] = q(0.5).unwrap_or(1.0).clamp(0.05, 20.0);
-            report.push(json!({ "threads": list.len(), "median": round3(ratios[c]), "p25": q(0.25).map(round3), "p75": q(0.75).map(round3) }));
+            let (median, p25, p75) = (q(0.5).unwrap_or(1.0), q(0.25).unwrap_or(0.0), q(0.75).unwrap_or(0.0));
+            let mut entry = json!({ "threads": list.len(), "median": round3(median), "p25": round3(p25), "p75": round3(p75) });
+            if p25 > 0.0 && p75 <= p25 * MAX_QUARTILE_SPREAD {
+                ratios[c] = median.clamp(0.05, 20.0);
+            } else {
+                // The threads disagree about which cluster is faster: no estimate; the ratio of top frequencies (the same
+                // work per clock on both clusters) is the least assumption.
+                let top = |k: usize| tp.platform.clusters[k].freqs_mhz.last().copied().unwrap_or(1).max(1) as f64;
+                ratios[c] = (top(c) / top(0)).clamp(0.05, 20.0);
+                entry["note"] = json!(format!("quartiles differ by more than {MAX_QUARTILE_SPREAD}×: the ratio of top frequencies, {}, is used", round3(ratios[c])));
+            }
+            report.push(entry);
         }
         (ratios, report)
     }

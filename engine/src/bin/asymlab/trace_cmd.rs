@@ -96,7 +96,7 @@ pub fn replay(trace: &ImportedTrace, platform: Option<&str>, clusters: Option<&s
         (Some(_), Some(_)) => return Err("give --platform or --clusters, not both".into()),
         (Some(path), None) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            Some(PlatformSpec::from_json(&text).map_err(|e| format!("{path}: {e}"))?)
+            Some(PlatformSpec::from_file_text(path, &text).map_err(|e| format!("{path}: {e}"))?)
         }
         (None, Some(flag)) => Some(PlatformSpec::from_flag(flag).map_err(|e| format!("--clusters: {e}"))?),
         (None, None) => None,
