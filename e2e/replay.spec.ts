@@ -44,6 +44,11 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]
     await expect(rows.nth(1)).toContainText("recorded");
     expect(await rows.count()).toBeGreaterThanOrEqual(7);
     await expect(result).toContainText("CPU 7");
+    // The side table fits the side column: nothing overflows it and its last column ends inside the window.
+    expect(await result.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const lastCell = await rows.first().locator("td").last().boundingBox();
+    const panel = await result.boundingBox();
+    expect(lastCell !== null && panel !== null && lastCell.x + lastCell.width <= Math.min(panel.x + panel.width, size.width) + 1).toBe(true);
     const gantts = page.getByTestId("replay-gantt");
     // The replay Gantts are their own chunk, loaded with the first replay: wait for them.
     await expect(gantts).toHaveCount(await rows.count());
