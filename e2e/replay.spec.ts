@@ -1,5 +1,5 @@
 // Import → calibrate → replay → compare: the systrace sample calibrated (the view fits the calibrated runs), then
-// replayed under linux with the recorded wake-up CPUs, the recorded placement and every OS-level scheduler; the
+// replayed under linux[android=on] (Android's kernel) with the recorded wake-up CPUs, the recorded placement and every OS-level scheduler; the
 // recording and every replay drawn as Gantts on one time axis with their span and busy errors; the legend holds the
 // top threads by run time plus "others" and finds any thread; a new import clears the replays.
 import { readFileSync } from "node:fs";
@@ -44,11 +44,18 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]
     await expect(rows.nth(1)).toContainText("recorded");
     expect(await rows.count()).toBeGreaterThanOrEqual(7);
     await expect(result).toContainText("CPU 7");
+    // The side table fits the side column: nothing overflows it and its last column ends inside the window.
+    expect(await result.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const lastCell = await rows.first().locator("td").last().boundingBox();
+    const panel = await result.boundingBox();
+    expect(lastCell !== null && panel !== null && lastCell.x + lastCell.width <= Math.min(panel.x + panel.width, size.width) + 1).toBe(true);
     const gantts = page.getByTestId("replay-gantt");
     // The replay Gantts are their own chunk, loaded with the first replay: wait for them.
     await expect(gantts).toHaveCount(await rows.count());
-    await expect(gantts.first()).toContainText("Replay: linux · recorded wake-up CPUs");
+    // The faithful replay of an Android systrace models Android's kernel, within the 10% target on every CPU's busy time.
+    await expect(gantts.first()).toContainText("Replay: linux[android=on] · recorded wake-up CPUs");
     await expect(gantts.first()).toContainText("span error 0.0%");
+    await expect(gantts.first().getByTestId("replay-busy-error")).toContainText("busy error 3.1%");
     await expect(gantts.nth(1).getByTestId("replay-busy-error")).toContainText("busy error 0.2%");
     // The replays share the recording's axis: the window covers the whole recording again.
     await expect(page.getByTestId("visible-window")).toContainText("738");

@@ -435,7 +435,7 @@ impl TraceImport {
             (None, None) => None,
         };
         let model = replay::calibrate(trace, spec.as_ref())?;
-        let runs = replay::run_set(&model, req.scheduler.as_deref().unwrap_or(replay::FAITHFUL), req.all, 1)?;
+        let runs = replay::run_set(&model, req.scheduler.as_deref().unwrap_or(model.faithful), req.all, 1)?;
         let mut out = replay::replay_json(&model, &runs);
         out["labels"] = serde_json::Value::from(model.labels.clone());
         // The page draws every replay as a Gantt beside the recording: clusters in core order and each run's work segments.

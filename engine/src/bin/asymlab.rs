@@ -113,19 +113,21 @@ enum Command {
         #[arg(long, short)]
         output: Option<String>,
     },
-    /// Replay a trace: platform and burst workload calibrated from it, run under an OS-level scheduler (linux by default), compared with the recording (span and busy time per core, relative errors) as JSON.
+    /// Replay a trace: platform and burst workload calibrated from it, run under an OS-level scheduler (the one modelling the recording's kernel by default), compared with the recording (span and busy time per core, relative errors) as JSON.
     Replay {
         /// Trace file.
         file: String,
-        /// Platform description JSON (`{"clusters": [{"name": "big", "cpus": [1, 2], "capacity": 1024}, …]}`); inferred from the trace by default.
+        /// Platform description, JSON (`{"clusters": [{"name": "big", "cpus": [1, 2], "capacity": 1024}, …]}`) or the same as YAML
+        /// (a `.yaml` / `.yml` file); inferred from the trace by default.
         #[arg(long)]
         platform: Option<String>,
         /// Clusters as CPU sets, such as `1,2:0,3-5` (non-contiguous allowed); inferred from the trace by default.
         #[arg(long)]
         clusters: Option<String>,
-        /// OS-level scheduler replaying the workload (`linux` models what the recording ran).
-        #[arg(long, default_value = "linux")]
-        scheduler: String,
+        /// OS-level scheduler replaying the workload; by default the one that models the recording's kernel
+        /// (`linux[android=on]` for an Android systrace, else `linux`).
+        #[arg(long)]
+        scheduler: Option<String>,
         /// Also replay under every applicable OS-level scheduler (what-if), listed in `runs`.
         #[arg(long)]
         all: bool,
@@ -380,7 +382,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Replay { file, platform, clusters, scheduler, all, seed } => {
             let trace = trace_cmd::import_file(&file, None, None, None)?;
-            println!("{}", trace_cmd::replay(&trace, platform.as_deref(), clusters.as_deref(), &scheduler, all, seed)?);
+            println!("{}", trace_cmd::replay(&trace, platform.as_deref(), clusters.as_deref(), scheduler.as_deref(), all, seed)?);
         }
         Command::CustomExample { name, preset } => println!("{}", custom_example(&name, preset.as_deref())?),
         Command::Bench { pair: true, .. } => bench::pair()?,

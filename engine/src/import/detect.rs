@@ -15,6 +15,8 @@ pub fn by_name(file_name: &str) -> Option<Format> {
         Some(Format::Systrace)
     } else if name.ends_with(".json") {
         Some(Format::ChromeJson)
+    } else if name.ends_with(".perfetto-trace") || name.ends_with(".perfetto_trace") || name.ends_with(".pftrace") || name.ends_with(".pb") {
+        Some(Format::Perfetto)
     } else {
         None
     }
@@ -22,6 +24,10 @@ pub fn by_name(file_name: &str) -> Option<Format> {
 
 /// The format the first bytes of the (decompressed) content show.
 pub fn by_content(head: &[u8]) -> Format {
+    // Protobuf first: its first byte (0x0A, the key of `Trace.packet`) is also a newline, which text detection trims.
+    if super::perfetto::looks_like(head) {
+        return Format::Perfetto;
+    }
     let start = head.iter().position(|c| !c.is_ascii_whitespace() && !matches!(c, 0xEF | 0xBB | 0xBF)).unwrap_or(head.len());
     let body = &head[start..];
     let has = |needle: &[u8]| memchr::memmem::find(body, needle).is_some();
@@ -72,7 +78,7 @@ pub fn is_utf16(head: &[u8]) -> bool {
 
 /// What the content of a file no importer reads looks like, in words: why nothing was imported.
 pub fn describe_unknown(head: &[u8]) -> String {
-    const KNOWN: &str = "this importer reads ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv and Paje";
+    const KNOWN: &str = "this importer reads ftrace text, systrace HTML, Chrome JSON, Taskflow JSON, Paraver .prv, Paje and Perfetto protobuf";
     let start = head.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(head.len());
     let body = &head[start..];
     let starts = |magic: &[u8]| body.starts_with(magic);
@@ -95,7 +101,7 @@ pub fn describe_unknown(head: &[u8]) -> String {
     } else if starts(b"%PDF") {
         "a PDF document"
     } else if starts(&[0x0A, 0x00]) || starts(b"\x0a\x0d") {
-        "binary data (a Perfetto protobuf trace? export it as JSON first)"
+        "binary data that is not a Perfetto protobuf trace"
     } else if body.iter().take(4096).filter(|&&c| c == 0 || (c < 0x20 && !c.is_ascii_whitespace())).count() > 16 {
         "binary data, not text"
     } else {

@@ -301,11 +301,20 @@ impl FtraceParser {
     }
 
     fn switch(&mut self, b: &mut Builder, ev: &EventLine<'_>, at: Location) {
-        let Some((prev_comm, prev_pid, next_comm, next_pid)) = parse_switch(ev.payload) else {
+        let Some((_prev_comm, prev_pid, next_comm, next_pid)) = parse_switch(ev.payload) else {
             b.diag(at, "sched_switch without prev and next tasks".into());
             return;
         };
-        let cpu = ev.cpu as usize;
+        self.sched_switch(b, ev.cpu, ev.t_ns, prev_pid, next_pid, next_comm, at);
+    }
+
+    /// A `sched_switch` on `cpu` at `t_ns` from `prev_pid` to `next_pid` (named `next_comm`); pid 0 is the idle task.
+    /// Shared with the Perfetto protobuf importer.
+    #[allow(clippy::too_many_arguments)]
+    pub fn sched_switch(&mut self, b: &mut Builder, cpu: u32, t_ns: i64, prev_pid: u32, next_pid: u32, next_comm: &[u8], at: Location) {
+        b.saw_time(t_ns);
+        let lane_cpu = cpu;
+        let cpu = cpu as usize;
         if cpu >= 4096 {
             b.diag(at, format!("CPU {cpu} is out of range"));
             return;
@@ -313,20 +322,18 @@ impl FtraceParser {
         if self.running.len() <= cpu {
             self.running.resize(cpu + 1, None);
         }
-        let lane = b.cpu_lane(ev.cpu);
+        let lane = b.cpu_lane(lane_cpu);
         if let Some(r) = self.running[cpu].take() {
             if r.pid != prev_pid {
                 b.diag(at, format!("sched_switch from pid {prev_pid} but pid {} was running on CPU {cpu}", r.pid));
             }
-            b.slice(lane, r.thread, r.name, SegmentKind::Work, r.start_ns, ev.t_ns, at);
-        } else if prev_pid != 0 {
-            // The first switch on a CPU: the previous task's start is unknown, so it is not drawn.
-            let _ = prev_comm;
+            b.slice(lane, r.thread, r.name, SegmentKind::Work, r.start_ns, t_ns, at);
         }
+        // The first switch on a CPU: the previous task's start is unknown, so it is not drawn.
         if next_pid != 0 {
             let thread = self.thread(b, next_pid, next_comm);
             let name = b.name(&String::from_utf8_lossy(next_comm));
-            self.running[cpu] = Some(Running { thread, name, pid: next_pid, start_ns: ev.t_ns });
+            self.running[cpu] = Some(Running { thread, name, pid: next_pid, start_ns: t_ns });
         }
     }
 
@@ -342,9 +349,16 @@ impl FtraceParser {
         };
         let Some((comm, pid)) = woken else { return };
         let Ok(pid) = u32::try_from(pid) else { return };
-        let wakee = self.thread(b, pid, comm);
-        let waker = if ev.pid == 0 { NO_ITEM } else { self.thread(b, ev.pid, ev.comm) };
+        let (wakee, waker) = self.wake_threads(b, (ev.pid, ev.comm), (pid, comm));
         b.wakeup(ev.t_ns, waker, wakee);
+    }
+
+    /// The threads of a wake-up: (wakee, waker or `NO_ITEM` when the idle task or an interrupt woke it). Shared with the
+    /// Perfetto protobuf importer, which gives `<...>` for a waker whose name it has not seen yet.
+    pub fn wake_threads(&mut self, b: &mut Builder, waker: (u32, &[u8]), wakee: (u32, &[u8])) -> (u32, u32) {
+        let wakee = self.thread(b, wakee.0, wakee.1);
+        let waker = if waker.0 == 0 { NO_ITEM } else { self.thread(b, waker.0, waker.1) };
+        (wakee, waker)
     }
 
     fn cpu_idle(&mut self, b: &mut Builder, ev: &EventLine<'_>, at: Location) {
@@ -354,6 +368,12 @@ impl FtraceParser {
             b.diag(at, "cpu_idle without state= and cpu_id=".into());
             return;
         };
+        self.idle_state(b, cpu, state, ev.t_ns, at);
+    }
+
+    /// A `cpu_idle` event: `cpu` enters idle `state` at `t_ns` (4294967295: leaves idle). Shared with the Perfetto importer.
+    pub fn idle_state(&mut self, b: &mut Builder, cpu: u64, state: u64, t_ns: i64, at: Location) {
+        b.saw_time(t_ns);
         if cpu >= 4096 {
             b.diag(at, format!("CPU {cpu} is out of range"));
             return;
@@ -363,11 +383,11 @@ impl FtraceParser {
             self.idle.resize(cpu + 1, None);
         }
         if let Some((old, start)) = self.idle[cpu].take() {
-            self.idle_slice(b, cpu as u32, old, start, ev.t_ns);
+            self.idle_slice(b, cpu as u32, old, start, t_ns);
         }
         // 4294967295 (-1 as u32) means "leaves idle".
         if state != u32::MAX as u64 && state != u64::MAX {
-            self.idle[cpu] = Some((state.min(u32::MAX as u64 - 1) as u32, ev.t_ns));
+            self.idle[cpu] = Some((state.min(u32::MAX as u64 - 1) as u32, t_ns));
         }
     }
 

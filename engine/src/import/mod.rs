@@ -12,6 +12,7 @@ pub mod ftrace;
 pub mod lines;
 pub mod paje;
 pub mod paraver;
+pub mod perfetto;
 pub mod systrace;
 pub mod taskflow;
 
@@ -38,6 +39,8 @@ pub enum Format {
     Paraver,
     /// Paje trace (StarPU's `paje.trace`, SimGrid, PajeNG, ViTE).
     Paje,
+    /// Perfetto protobuf trace (`.perfetto-trace`, `.pftrace`, `.pb`): its ftrace scheduling events.
+    Perfetto,
     /// Nothing recognisable.
     Unknown,
 }
@@ -52,6 +55,7 @@ impl Format {
             Format::Taskflow => "taskflow",
             Format::Paraver => "paraver",
             Format::Paje => "paje",
+            Format::Perfetto => "perfetto",
             Format::Unknown => "unknown",
         }
     }
@@ -65,6 +69,7 @@ impl Format {
             "taskflow" | "tfprof" => Format::Taskflow,
             "paraver" | "prv" => Format::Paraver,
             "paje" => Format::Paje,
+            "perfetto" | "pftrace" | "protobuf" => Format::Perfetto,
             _ => return None,
         })
     }
@@ -206,6 +211,7 @@ enum Parser {
     Taskflow(taskflow::TaskflowParser),
     Paraver(paraver::ParaverParser),
     Paje(paje::PajeParser),
+    Perfetto(perfetto::PerfettoParser),
     Unknown,
 }
 
@@ -402,6 +408,7 @@ impl Importer {
             Format::Taskflow => Parser::Taskflow(taskflow::TaskflowParser::new()),
             Format::Paraver => Parser::Paraver(paraver::ParaverParser::new(self.pcf.as_deref(), self.row.as_deref())),
             Format::Paje => Parser::Paje(paje::PajeParser::new()),
+            Format::Perfetto => Parser::Perfetto(perfetto::PerfettoParser::new()),
             Format::Unknown => Parser::Unknown,
         });
     }
@@ -415,6 +422,7 @@ impl Importer {
             Some(Parser::Taskflow(p)) => p.push(b, data),
             Some(Parser::Paraver(p)) => p.push(b, data),
             Some(Parser::Paje(p)) => p.push(b, data),
+            Some(Parser::Perfetto(p)) => p.push(b, data),
             Some(Parser::Unknown) | None => {}
         }
     }
@@ -454,6 +462,7 @@ impl Importer {
             Some(Parser::Taskflow(p)) => p.finish(b),
             Some(Parser::Paraver(p)) => p.finish(b),
             Some(Parser::Paje(p)) => p.finish(b),
+            Some(Parser::Perfetto(p)) => p.finish(b),
             Some(Parser::Unknown) | None => b.diag(Location::None, detect::describe_unknown(&self.head_sample)),
         }
         self.builder.finish(self.format, self.bytes_in)

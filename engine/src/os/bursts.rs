@@ -3,7 +3,8 @@
 //! (waker → wakee: the waker's burst started `lag_ns` before it woke the wakee), and never before the thread's previous burst ended.
 //!
 //! The placement and balancing are any [`OsScheduler`]'s (`linux`, `gts`, `pbs`, …): a burst that starts after a sleep is a wake-up
-//! (`place(wake = true)`), a thread whose next burst is already released keeps running on its core. Time slices, ticks with
+//! (`place(wake = true)`, or `place_sync` for a synchronous wake edge whose waker still runs), a burst that resumes after a
+//! preemption goes back to its previous core's queue unplaced, and a thread whose next burst is already released keeps running on its core. Time slices, ticks with
 //! utilisation tracking, migrations and speed changes follow the application simulator (`os/sim.rs`). Each thread is an
 //! application of its own for the policies that look at applications.
 
@@ -22,8 +23,13 @@ use crate::trace::{Migration, ScheduleRecord, Segment, SegmentKind};
 pub enum Release {
     /// At a fixed time.
     At(TimeNs),
-    /// `lag_ns` after burst `burst` of thread `thread` started running.
-    Woken { thread: u32, burst: u32, lag_ns: TimeNs },
+    /// At a fixed time, back in the run queue of its previous core: the thread did not sleep (it was preempted, or was
+    /// already runnable when the recording began), so it is not a wake-up and no policy places it.
+    Resume(TimeNs),
+    /// `lag_ns` after burst `burst` of thread `thread` started running. `sync`: a synchronous wake-up (`WF_SYNC`, e.g. a
+    /// binder transaction), whose waker is about to sleep, so a policy may queue the wakee on the waker's core
+    /// ([`OsScheduler::place_sync`]).
+    Woken { thread: u32, burst: u32, lag_ns: TimeNs, sync: bool },
 }
 
 /// One run burst.
@@ -76,7 +82,8 @@ pub struct BurstOutput {
 }
 
 enum Ev {
-    Release { thread: u32, burst: u32 },
+    /// A burst becomes runnable; `sync_waker`: the thread whose synchronous wake-up released it.
+    Release { thread: u32, burst: u32, sync_waker: Option<u32> },
     Done { core: u32, gen: u32 },
     Slice { core: u32, gen: u32 },
     Tick,
@@ -124,8 +131,8 @@ struct BurstSim<'a> {
     speed: SpeedState,
     big: Vec<bool>,
     threads: Vec<Th>,
-    /// Wake edges leaving each (thread, burst): (wakee thread, wakee burst, lag).
-    edges: Vec<Vec<Vec<(u32, u32, TimeNs)>>>,
+    /// Wake edges leaving each (thread, burst): (wakee thread, wakee burst, lag, synchronous).
+    edges: Vec<Vec<Vec<(u32, u32, TimeNs, bool)>>>,
     cores: Vec<CoreSt>,
     record: ScheduleRecord,
     timeline: Timeline,
@@ -141,17 +148,17 @@ pub fn simulate_bursts(input: &BurstInput, mut sched: Box<dyn OsScheduler>) -> R
     let max_ratio = platform.clusters.iter().map(|c| c.ratio).fold(f64::MIN, f64::max);
     let big: Vec<bool> = platform.cluster_of_cores().iter().map(|&c| platform.clusters[c].ratio >= max_ratio).collect();
     let n_cores = big.len();
-    let mut edges: Vec<Vec<Vec<(u32, u32, TimeNs)>>> = input.threads.iter().map(|t| vec![Vec::new(); t.bursts.len()]).collect();
+    let mut edges: Vec<Vec<Vec<(u32, u32, TimeNs, bool)>>> = input.threads.iter().map(|t| vec![Vec::new(); t.bursts.len()]).collect();
     for (t, th) in input.threads.iter().enumerate() {
         if th.first_core.is_some_and(|c| c >= n_cores) {
             return Err(InputError::new(format!("threads[{t}].first_core"), format!("must be below {n_cores}")));
         }
         for (b, burst) in th.bursts.iter().enumerate() {
-            if let Release::Woken { thread, burst: wb, lag_ns } = burst.release {
+            if let Release::Woken { thread, burst: wb, lag_ns, sync } = burst.release {
                 let Some(list) = edges.get_mut(thread as usize).and_then(|e| e.get_mut(wb as usize)) else {
                     return Err(InputError::new(format!("threads[{t}].bursts[{b}].release"), "names a burst that does not exist"));
                 };
-                list.push((t as u32, b as u32, lag_ns));
+                list.push((t as u32, b as u32, lag_ns, sync));
             }
         }
     }
@@ -179,8 +186,8 @@ pub fn simulate_bursts(input: &BurstInput, mut sched: Box<dyn OsScheduler>) -> R
     sim.model.timeline.schedule_initial(&mut sim.kernel, input.events);
     for (t, th) in input.threads.iter().enumerate() {
         for (b, burst) in th.bursts.iter().enumerate() {
-            if let Release::At(at) = burst.release {
-                sim.kernel.schedule_at(at, Ev::Release { thread: t as u32, burst: b as u32 });
+            if let Release::At(at) | Release::Resume(at) = burst.release {
+                sim.kernel.schedule_at(at, Ev::Release { thread: t as u32, burst: b as u32, sync_waker: None });
             }
         }
     }
@@ -236,7 +243,7 @@ impl BurstSim<'_> {
         f(self.sched.as_mut(), &mut view)
     }
 
-    fn wake(&mut self, kernel: &mut Kernel<Ev>, t: usize) {
+    fn wake(&mut self, kernel: &mut Kernel<Ev>, t: usize, sync_waker: Option<usize>) {
         let b = self.threads[t].next;
         self.threads[t].work_left = self.input.threads[t].bursts[b].work_ns;
         self.threads[t].started = false;
@@ -245,7 +252,17 @@ impl BurstSim<'_> {
                 self.threads[t].prev_core = Some(c);
             }
         }
-        let mut core = self.with_view(kernel, |s, v| s.place(v, t, true));
+        // A synchronous wake-up from a thread still running: the policy may queue the wakee behind it (`WF_SYNC`).
+        let waker_core = sync_waker.and_then(|w| self.threads.get(w)).filter(|w| w.state == ThreadState::Running).and_then(|w| w.core);
+        let resume = matches!(self.input.threads[t].bursts[b].release, Release::Resume(_));
+        if let Some(prev) = self.threads[t].prev_core.filter(|&c| resume && c < self.cores.len() && !self.speed.is_offline(c)) {
+            self.enqueue(kernel, prev, t);
+            return;
+        }
+        let mut core = match waker_core {
+            Some(wc) => self.with_view(kernel, |s, v| s.place_sync(v, t, wc)),
+            None => self.with_view(kernel, |s, v| s.place(v, t, true)),
+        };
         if core >= self.cores.len() || self.speed.is_offline(core) {
             core = (0..self.cores.len()).find(|&c| !self.speed.is_offline(c)).unwrap_or(0);
         }
@@ -253,11 +270,11 @@ impl BurstSim<'_> {
         self.balance(kernel, BalanceReason::Wake);
     }
 
-    fn release(&mut self, kernel: &mut Kernel<Ev>, t: usize, b: usize) {
+    fn release(&mut self, kernel: &mut Kernel<Ev>, t: usize, b: usize, sync_waker: Option<usize>) {
         self.threads[t].released[b] = true;
         let th = &self.threads[t];
         if th.next == b && matches!(th.state, ThreadState::New | ThreadState::Blocked) {
-            self.wake(kernel, t);
+            self.wake(kernel, t, sync_waker);
         }
     }
 
@@ -348,8 +365,8 @@ impl BurstSim<'_> {
     /// The first time a burst runs, the wake-ups it makes are scheduled.
     fn burst_started(&mut self, kernel: &mut Kernel<Ev>, t: usize, at: TimeNs) {
         let b = self.threads[t].next;
-        for &(wakee, wb, lag) in &self.edges[t][b] {
-            kernel.schedule_at(at.saturating_add(lag), Ev::Release { thread: wakee, burst: wb });
+        for &(wakee, wb, lag, sync) in &self.edges[t][b] {
+            kernel.schedule_at(at.saturating_add(lag), Ev::Release { thread: wakee, burst: wb, sync_waker: sync.then_some(t as u32) });
         }
     }
 
@@ -466,7 +483,7 @@ impl Model for BurstSim<'_> {
 
     fn handle(&mut self, kernel: &mut Kernel<Ev>, event: Ev) {
         match event {
-            Ev::Release { thread, burst } => self.release(kernel, thread as usize, burst as usize),
+            Ev::Release { thread, burst, sync_waker } => self.release(kernel, thread as usize, burst as usize, sync_waker.map(|w| w as usize)),
             Ev::Done { core, gen } if self.cores[core as usize].gen == gen => self.done(kernel, core as usize),
             Ev::Slice { core, gen } if self.cores[core as usize].slice_gen == gen && self.cores[core as usize].slice_pending => self.slice(kernel, core as usize),
             Ev::Done { .. } | Ev::Slice { .. } => {}

@@ -78,8 +78,13 @@ impl EnergyModel {
     }
 
     /// `cpu_overutilized()` on any online CPU: EAS steps aside for the load balancer.
-    fn overutilized(&self, view: &OsView) -> bool {
+    pub fn overutilized(&self, view: &OsView) -> bool {
         (0..view.cores.len()).any(|c| view.cores[c].online && self.cpu_util(view, c, usize::MAX, None) * FIT_MARGIN > self.cap(c))
+    }
+
+    /// `task_fits_cpu()` beside what `cpu` already holds: its utilisation with `thread` placed there keeps 20% headroom.
+    pub fn fits_beside(&self, view: &OsView, thread: usize, cpu: usize) -> bool {
+        self.cpu_util(view, cpu, thread, Some(cpu)) * FIT_MARGIN <= self.cap(cpu)
     }
 
     /// `compute_energy()`: the energy of every performance domain with `thread` on `dst` (none: nowhere), as

@@ -29,6 +29,9 @@ pub struct Linux {
     pub misfit: bool,
     /// Energy-aware wake-up placement (`os/eas.rs`) on platforms with asymmetric capacities.
     pub eas: bool,
+    /// Android's kernels (an Android phone's recording): synchronous wake-ups go to the waker's CPU, a woken task stays on
+    /// its active previous CPU while it fits there (`find_best_target()`), and load balancing waits for over-utilisation.
+    pub android: bool,
     energy: Option<EnergyModel>,
     pelt: Pelt,
     domains: Vec<Vec<Domain>>,
@@ -38,12 +41,18 @@ pub struct Linux {
 impl Linux {
     /// A CFS model; domains are built from the platform on the first call.
     pub fn new(lb: bool, misfit: bool) -> Self {
-        Linux { lb, misfit, eas: false, energy: None, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
+        Linux { lb, misfit, eas: false, android: false, energy: None, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
     }
 
     /// With energy-aware wake-up placement (Android and capacity-aware kernels, 5.0+).
     pub fn with_eas(mut self, eas: bool) -> Self {
         self.eas = eas;
+        self
+    }
+
+    /// With or without Android's wake-up path (see `wake_cpu`).
+    pub fn with_android(mut self, android: bool) -> Self {
+        self.android = android;
         self
     }
 
@@ -99,6 +108,15 @@ impl Linux {
         let fits_prev = !self.misfit_on(view, prev, thread);
         if shadow.idle(prev) && fits_prev {
             return Some(prev);
+        }
+        // Android's EAS (not over-utilised): `find_best_target()` puts a task that is not latency-sensitive on an active CPU
+        // with spare capacity before it wakes an idle one, and `select_energy_cpu_brute()` keeps the previous CPU unless the
+        // target saves energy; between active CPUs of one frequency domain it does not, so the previous CPU stays while the
+        // task fits beside what already runs there (utilisations summed, with the kernel's 20% margin).
+        if let (true, true, Some(em)) = (self.android, fits_prev, self.energy.as_ref()) {
+            if !em.overutilized(view) && em.fits_beside(view, thread, prev) {
+                return Some(prev);
+            }
         }
         let n = view.cores.len();
         let cluster = view.cores[prev].cluster;
@@ -208,14 +226,14 @@ fn misfit_on(enabled: bool, view: &OsView, cpu: usize, thread: usize) -> bool {
 
 impl OsScheduler for Linux {
     fn attach(&mut self, platform: &crate::model::Platform) {
-        self.energy = if self.eas { EnergyModel::of(platform) } else { None };
+        self.energy = if self.eas || self.android { EnergyModel::of(platform) } else { None };
     }
 
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize {
         self.prepare(view);
         let prev = view.threads[thread].prev_core;
         // `select_task_rq_fair()`: EAS first while the system is not over-utilised, then `select_idle_sibling()`.
-        if let (true, Some(em), Some(p)) = (wake, self.energy.as_ref(), prev) {
+        if let (true, true, Some(em), Some(p)) = (wake, self.eas, self.energy.as_ref(), prev) {
             if let Some(c) = em.wake_cpu(view, thread, p) {
                 return c;
             }
@@ -231,9 +249,26 @@ impl OsScheduler for Linux {
         self.fork_cpu(view, prev.or(parent))
     }
 
+    /// A synchronous wake-up (`WF_SYNC`: binder transactions, `wake_up_interruptible_sync()`, the waker about to sleep).
+    /// With `android=on`, the sync hint of Android's kernels (`sysctl_sched_sync_hint_enable`, "sched/fair: add tunable to
+    /// force selection at cpu granularity", honoured unconditionally for energy-aware wake-ups since "ANDROID: sched:
+    /// Unconditionally honor sync flag for energy-aware wakeups"): the waker's CPU, when the task fits it. Mainline kernels
+    /// only make the waker's CPU the target of `select_idle_sibling()`, which still prefers an idle CPU: an ordinary wake-up here.
+    fn place_sync(&mut self, view: &mut OsView, thread: usize, waker_core: usize) -> usize {
+        self.prepare(view);
+        let online = view.cores.get(waker_core).is_some_and(|c| c.online);
+        if self.android && online && !self.misfit_on(view, waker_core, thread) {
+            return waker_core;
+        }
+        self.place(view, thread, true)
+    }
+
     fn balance(&mut self, view: &mut OsView, reason: BalanceReason) -> Vec<Move> {
         self.prepare(view);
-        if !self.lb {
+        // With energy-aware scheduling the load balancer stands aside while no CPU is over-utilised
+        // (Documentation/scheduler/sched-energy.rst, "Overutilization"; Android's kernels as mainline 5.0+).
+        let eas_holds = self.android && self.energy.as_ref().is_some_and(|em| !em.overutilized(view));
+        if !self.lb || eas_holds {
             return Vec::new();
         }
         let mut shadow = Shadow::of(view);
@@ -350,5 +385,36 @@ mod tests {
         threads[2].prev_core = Some(3);
         let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
         assert_eq!(linux.place(&mut view, 2, true), 3);
+    }
+
+    #[test]
+    fn android_wake_ups_go_to_the_sync_waker_and_stay_on_a_busy_previous_cpu_that_fits() {
+        use crate::import::calibrate::estimated_cluster;
+        let clusters = vec![estimated_cluster("big".into(), 2, &[500, 1000], 1000, 2.0), estimated_cluster("LITTLE".into(), 3, &[500, 1000], 1000, 1.0)];
+        let platform = crate::model::Platform { name: "t".into(), clusters, dram_gbs: None };
+        // Thread 0 runs on LITTLE CPU 2, thread 1 on CPU 3; thread 2 (10%) last ran on CPU 2 and wakes; CPU 4 is idle.
+        let (mut threads, cores, apps) = parts(2, 3, &[2, 3, 2]);
+        let mut cores = cores;
+        cores[2].queued.clear();
+        for (t, util) in [(0, 100.0), (1, 100.0), (2, 100.0)] {
+            threads[t].util = util;
+        }
+        threads[2].state = ThreadState::Blocked;
+        threads[2].core = None;
+        let mut rng = Rng::new(1);
+        let mut android = Linux::new(true, false).with_android(true);
+        android.attach(&platform);
+        let mut mainline = Linux::new(true, false);
+        mainline.attach(&platform);
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        assert_eq!(android.place(&mut view, 2, true), 2, "the active previous CPU, not an idle one");
+        assert_eq!(mainline.place(&mut view, 2, true), 4, "select_idle_sibling(): the idle CPU of its cluster");
+        assert_eq!(android.place_sync(&mut view, 2, 3), 3, "a sync wake-up goes to the waker's CPU");
+        assert_eq!(mainline.place_sync(&mut view, 2, 3), 4, "mainline: an ordinary wake-up");
+        assert!(android.balance(&mut view, BalanceReason::Tick).is_empty(), "no balancing while nothing is over-utilised");
+        // Over-utilised (a CPU above 80% of its capacity): the kernel's ordinary paths again.
+        threads[0].util = 1024.0;
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        assert_eq!(android.place(&mut view, 2, true), 4, "CPU 2 is over-utilised");
     }
 }

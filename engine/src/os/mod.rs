@@ -187,6 +187,12 @@ pub trait OsScheduler {
     fn attach(&mut self, _platform: &crate::model::Platform) {}
     /// The core a thread that becomes runnable goes to; `wake` is false for a new thread.
     fn place(&mut self, view: &mut OsView, thread: usize, wake: bool) -> usize;
+    /// The core for a thread woken synchronously (`WF_SYNC`: the waker, running on `waker_core`, is about to sleep, as in a
+    /// binder transaction); an ordinary wake-up by default.
+    fn place_sync(&mut self, view: &mut OsView, thread: usize, waker_core: usize) -> usize {
+        let _ = waker_core;
+        self.place(view, thread, true)
+    }
     /// Migrations to apply now (none by default).
     fn balance(&mut self, _view: &mut OsView, _reason: BalanceReason) -> Vec<Move> {
         Vec::new()

@@ -23,6 +23,10 @@ pub use platform::{PlatformSpec, TracePlatform};
 /// The scheduler that models what a recording on Linux ran; the faithful replay runs it with the recorded wake-up CPUs.
 pub const FAITHFUL: &str = "linux";
 
+/// The faithful scheduler of a recording made on Android (systrace / atrace): the wake-up path of Android's kernels
+/// (`os/linux.rs`, `android=on`: sync wake-ups, the active previous CPU, no balancing while nothing is over-utilised).
+pub const FAITHFUL_ANDROID: &str = "linux[android=on]";
+
 /// The reference replay: every burst on the CPU it ran on in the recording (queued there when busy), no balancing.
 /// It checks the workload model (work, frequencies, releases, wake edges) apart from any scheduler model.
 pub const RECORDED: &str = "recorded";
@@ -39,6 +43,8 @@ impl OsScheduler for RecordedPlacement {
 
 /// A trace calibrated for replay.
 pub struct ReplayModel {
+    /// The scheduler that models the recording's kernel: [`FAITHFUL_ANDROID`] for a systrace, else [`FAITHFUL`].
+    pub faithful: &'static str,
     /// Platform and CPU mapping.
     pub platform: TracePlatform,
     /// Burst threads.
@@ -113,6 +119,7 @@ pub fn calibrate(trace: &ImportedTrace, spec: Option<&PlatformSpec>) -> InputRes
     let trace_measure = Measure { span_ns: raw.span_ns(), busy_ns_per_core: raw.busy_per_core(&tp) };
     let report = json!({ "platform": tp.report(&estimates), "workload": counts });
     Ok(ReplayModel {
+        faithful: if trace.format == crate::import::Format::Systrace { FAITHFUL_ANDROID } else { FAITHFUL },
         events: tp.dvfs_events(),
         labels: keys.iter().map(|&k| raw.labels.get(k).cloned().unwrap_or_default()).collect(),
         platform: tp,
@@ -215,6 +222,7 @@ pub fn replay_json(model: &ReplayModel, runs: &[ReplayRun]) -> serde_json::Value
         "cpus": model.platform.cpu_of_core,
         "calibration": model.report,
         "scheduler": first.map(|r| r.scheduler.clone()),
+        "faithful": model.faithful,
         "sim": first.map(|r| &r.sim),
         "span_error": first.map(|r| r.span_error),
         "busy_error": first.map(|r| r.busy_error),

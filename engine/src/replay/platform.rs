@@ -73,6 +73,31 @@ impl PlatformSpec {
         Ok(spec)
     }
 
+    /// Parses a YAML platform description (the JSON schema, written as YAML: `clusters:` then `- name: big` …). An error
+    /// names the field and the line (`clusters[1].ratio: invalid type: string "fast", expected f64 at line 6 column 12`).
+    #[cfg(feature = "yaml")]
+    pub fn from_yaml(text: &str) -> InputResult<PlatformSpec> {
+        let de = serde_norway::Deserializer::from_str(text);
+        let spec: PlatformSpec = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let path = if path == "." { String::from("platform") } else { path };
+            InputError::new(path, format!("not a platform description: {}", e.into_inner()))
+        })?;
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// Parses a description file by its name: YAML for `.yaml` / `.yml`, JSON otherwise.
+    #[cfg(feature = "yaml")]
+    pub fn from_file_text(file_name: &str, text: &str) -> InputResult<PlatformSpec> {
+        let lower = file_name.to_ascii_lowercase();
+        if lower.ends_with(".yaml") || lower.ends_with(".yml") {
+            PlatformSpec::from_yaml(text)
+        } else {
+            PlatformSpec::from_json(text)
+        }
+    }
+
     fn validate(&self) -> InputResult<()> {
         if self.clusters.is_empty() {
             return Err(InputError::new("clusters", "name at least one cluster"));
@@ -298,5 +323,24 @@ mod tests {
         assert_eq!(s.clusters[0].capacity, Some(1024));
         let e = PlatformSpec::from_json(r#"{"clusters":[{"cpus":[1],"ratio":-1}]}"#).err().map(|e| e.to_string()).unwrap_or_default();
         assert_eq!(e, "clusters[0].ratio: must be a positive number");
+    }
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn a_yaml_description_is_the_json_schema_and_its_errors_name_field_and_line() {
+        let yaml = "clusters:\n  - name: big\n    cpus: [1, 2]\n    capacity: 1024\n  - cpus: [0, 3]\n    ratio: 1\n";
+        let json = r#"{"clusters":[{"name":"big","cpus":[1,2],"capacity":1024},{"cpus":[0,3],"ratio":1}]}"#;
+        assert_eq!(PlatformSpec::from_file_text("board.yaml", yaml).expect("yaml"), PlatformSpec::from_json(json).expect("json"));
+        assert_eq!(PlatformSpec::from_file_text("BOARD.YML", yaml).expect("yml"), PlatformSpec::from_file_text("board.json", json).expect("json"));
+        let bad = "clusters:\n  - cpus: [1]\n  - cpus: [0]\n    ratio: fast\n";
+        let e = PlatformSpec::from_yaml(bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("clusters[1].ratio: ") && e.contains("line 4"), "{e}");
+        let e = PlatformSpec::from_yaml("clusters:\n  - cpus: [1]\n    speed: 2\n").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("unknown field `speed`") && e.contains("line 3"), "{e}");
+        let e = PlatformSpec::from_yaml("clusters:\n  - cpus: [1]\n    ratio: -2\n").err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(e, "clusters[0].ratio: must be a positive number");
+        for text in ["", "- a\n", "clusters: [", "\u{0}\u{1}", "clusters:\n  - cpus: [1]\n  - *x\n"] {
+            assert!(PlatformSpec::from_yaml(text).is_err(), "{text:?}");
+        }
     }
 }

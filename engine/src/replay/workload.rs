@@ -10,6 +10,9 @@ use crate::trace::{SegmentKind, NO_ITEM};
 
 use super::platform::TracePlatform;
 
+/// Largest ratio between the upper and lower quartile of the per-thread speed ratios for the median to count as an estimate.
+const MAX_QUARTILE_SPREAD: f64 = 4.0;
+
 /// A recorded burst: contiguous running of one thread, maybe across CPUs.
 #[derive(Clone, Debug)]
 pub struct RawBurst {
@@ -19,6 +22,9 @@ pub struct RawBurst {
     pub release_ns: u64,
     /// The thread that woke it, when known.
     pub waker: Option<u32>,
+    /// No wake-up released it although the trace records wake-ups: the thread was preempted (or runnable when the
+    /// recording began) and waited in its CPU's run queue.
+    pub resumed: bool,
 }
 
 impl RawBurst {
@@ -60,6 +66,7 @@ pub fn raw_bursts(trace: &ImportedTrace) -> RawWorkload {
             list.push((unit, r.start_ns[i], r.end_ns[i]));
         }
     }
+    let with_wakeups = has_cpus && !trace.wakeups.is_empty();
     let mut wakes: Vec<Vec<(u64, u32)>> = vec![Vec::new(); n_keys];
     if has_cpus {
         for w in &trace.wakeups {
@@ -90,11 +97,11 @@ pub fn raw_bursts(trace: &ImportedTrace) -> RawWorkload {
                 }
                 let lo = wakes.partition_point(|w| w.0 <= prev_end);
                 let hi = wakes.partition_point(|w| w.0 <= start);
-                let (release_ns, waker) = match wakes[lo..hi].last() {
-                    Some(&(t, waker)) => (t, (waker != NO_ITEM).then_some(waker)),
-                    None => (start, None),
+                let (release_ns, waker, resumed) = match wakes[lo..hi].last() {
+                    Some(&(t, waker)) => (t, (waker != NO_ITEM).then_some(waker), false),
+                    None => (start, None, with_wakeups),
                 };
-                bursts.push(RawBurst { segs: vec![(unit, start, end)], release_ns, waker });
+                bursts.push(RawBurst { segs: vec![(unit, start, end)], release_ns, waker, resumed });
                 prev_end = end;
             }
             bursts
@@ -167,8 +174,18 @@ impl RawWorkload {
                 report.push(json!({ "threads": 0, "note": "no thread ran on both this cluster and cluster 0" }));
                 continue;
             }
-            ratios[c] = q(0.5).unwrap_or(1.0).clamp(0.05, 20.0);
-            report.push(json!({ "threads": list.len(), "median": round3(ratios[c]), "p25": q(0.25).map(round3), "p75": q(0.75).map(round3) }));
+            let (median, p25, p75) = (q(0.5).unwrap_or(1.0), q(0.25).unwrap_or(0.0), q(0.75).unwrap_or(0.0));
+            let mut entry = json!({ "threads": list.len(), "median": round3(median), "p25": round3(p25), "p75": round3(p75) });
+            if p25 > 0.0 && p75 <= p25 * MAX_QUARTILE_SPREAD {
+                ratios[c] = median.clamp(0.05, 20.0);
+            } else {
+                // The threads disagree about which cluster is faster: no estimate; the ratio of top frequencies (the same
+                // work per clock on both clusters) is the least assumption.
+                let top = |k: usize| tp.platform.clusters[k].freqs_mhz.last().copied().unwrap_or(1).max(1) as f64;
+                ratios[c] = (top(c) / top(0)).clamp(0.05, 20.0);
+                entry["note"] = json!(format!("quartiles differ by more than {MAX_QUARTILE_SPREAD}×: the ratio of top frequencies, {}, is used", round3(ratios[c])));
+            }
+            report.push(entry);
         }
         (ratios, report)
     }
@@ -177,7 +194,7 @@ impl RawWorkload {
     pub fn to_threads(&self, tp: &TracePlatform) -> (Vec<BurstThread>, Vec<usize>, serde_json::Value) {
         let mut keys = Vec::new();
         let mut out = Vec::new();
-        let (mut edges, mut timed) = (0usize, 0usize);
+        let (mut edges, mut timed, mut resumed) = (0usize, 0usize, 0usize);
         let index_of_key: Vec<Option<usize>> = {
             let mut next = 0;
             self.threads.iter().map(|b| (!b.is_empty()).then(|| { next += 1; next - 1 })).collect()
@@ -197,17 +214,25 @@ impl RawWorkload {
                             let k = wb.partition_point(|x| x.start() <= b.release_ns).checked_sub(1)?;
                             let ok = wb[k].end() >= b.release_ns && wb[k].start() < b.start();
                             let thread = index_of_key[w as usize]? as u32;
-                            ok.then_some(Release::Woken { thread, burst: k as u32, lag_ns: b.release_ns - wb[k].start() })
+                            // The recording queued the wakee on the CPU its waker was running on: the kernel took the
+                            // synchronous path (an ordinary wake-up would have gone to the previous CPU or an idle one).
+                            let waker_cpu = wb[k].segs.iter().find(|s| s.1 <= b.release_ns && b.release_ns <= s.2).map(|s| s.0);
+                            let sync = waker_cpu.is_some() && waker_cpu == b.segs.first().map(|s| s.0);
+                            ok.then_some(Release::Woken { thread, burst: k as u32, lag_ns: b.release_ns - wb[k].start(), sync })
                         })
-                        .unwrap_or(Release::At(b.release_ns));
-                    if matches!(release, Release::At(_)) { timed += 1 } else { edges += 1 }
+                        .unwrap_or(if b.resumed { Release::Resume(b.release_ns) } else { Release::At(b.release_ns) });
+                    match release {
+                        Release::At(_) => timed += 1,
+                        Release::Resume(_) => resumed += 1,
+                        Release::Woken { .. } => edges += 1,
+                    }
                     Burst { work_ns: self.work_ns(b, tp).max(1.0), release, recorded_core: b.segs.first().and_then(|s| tp.core_of_cpu(s.0)) }
                 })
                 .collect();
             keys.push(key);
             out.push(BurstThread { first_core, bursts: list });
         }
-        let report = json!({ "threads": out.len(), "bursts": edges + timed, "wake_edges": edges, "timed_releases": timed });
+        let report = json!({ "threads": out.len(), "bursts": edges + timed + resumed, "wake_edges": edges, "timed_releases": timed, "resumed": resumed });
         (out, keys, report)
     }
 }

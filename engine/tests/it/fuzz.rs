@@ -91,6 +91,7 @@ const TARGETS: &[Target] = &[
     Target { name: "paraver", generate: |u, _| fuzz_gen::paraver(u), check: |b| import_check(b, "fuzz.prv"), bound: import_bound, ci_inputs: 1_500 },
     Target { name: "scenario", generate: |u, c| fuzz_gen::scenario(u, &c.presets), check: scenario_check, bound: scenario_bound, ci_inputs: 1_500 },
     Target { name: "paje", generate: |u, _| fuzz_gen::paje(u), check: |b| import_check(b, "fuzz.paje"), bound: import_bound, ci_inputs: 1_000 },
+    Target { name: "perfetto", generate: |u, _| fuzz_gen::perfetto(u), check: |b| import_check(b, "fuzz.pftrace"), bound: import_bound, ci_inputs: 1_000 },
     Target { name: "policy", generate: |u, c| fuzz_gen::policy_scenario(u, &c.presets), check: policy_check, bound: scenario_bound, ci_inputs: 300 },
     Target { name: "sweep_grid", generate: |u, _| fuzz_gen::sweep(u), check: sweep_check, bound: import_bound, ci_inputs: 400 },
     Target { name: "calibrate", generate: calibrate_input, check: calibrate_check, bound: scenario_bound, ci_inputs: 300 },

@@ -562,3 +562,93 @@ pub fn policy_scenario(u: &mut Unstructured, presets: &[Value]) -> Result<Vec<u8
     s["custom_schedulers"] = json!([{"name": "mine", "level": "tasks", "source": source}]);
     Ok(serde_json::to_vec(&s).unwrap_or_default())
 }
+
+/// Protobuf wire bytes: key (field number, wire type) and a varint, or a length-delimited body.
+fn pb_varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        out.push(if v > 0 { byte | 0x80 } else { byte });
+        if v == 0 {
+            break;
+        }
+    }
+}
+
+fn pb_int(out: &mut Vec<u8>, field: u64, v: u64) {
+    pb_varint(out, field << 3);
+    pb_varint(out, v);
+}
+
+fn pb_bytes(out: &mut Vec<u8>, field: u64, body: &[u8]) {
+    pb_varint(out, field << 3 | 2);
+    pb_varint(out, body.len() as u64);
+    out.extend_from_slice(body);
+}
+
+/// An edge-valued integer for a protobuf field.
+fn pb_number(u: &mut Unstructured, small: u64) -> Result<u64> {
+    Ok(match u.int_in_range(0..=9)? {
+        0 => *u.choose(&[0, u64::from(u32::MAX), u64::MAX, i64::MAX as u64, 1 << 32, 4096])?,
+        _ => u.int_in_range(0..=small)?,
+    })
+}
+
+/// A Perfetto protobuf trace: packets of per-CPU ftrace bundles with switch, wake-up, waking, frequency and idle events
+/// (fields missing, repeated, of the wrong wire type, edge values), other packets, and now and then a cut or corrupt byte.
+pub fn perfetto(u: &mut Unstructured) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut t = 1_000_000u64;
+    for _ in 0..u.int_in_range(0..=40)? {
+        let mut bundle = Vec::new();
+        if u.ratio(9, 10)? {
+            pb_int(&mut bundle, 1, pb_number(u, 7)?);
+        }
+        for _ in 0..u.int_in_range(0..=20)? {
+            t += u.int_in_range(0..=2_000_000)?;
+            let mut ev = Vec::new();
+            pb_int(&mut ev, 1, if u.ratio(1, 20)? { pb_number(u, 10)? } else { t });
+            pb_int(&mut ev, 2, pb_number(u, 50)?);
+            let mut body = Vec::new();
+            let kind = *u.choose(&[4u64, 4, 11, 13, 17, 20, 3, 999])?;
+            match kind {
+                4 => {
+                    pb_bytes(&mut body, 1, word(u)?.as_bytes());
+                    pb_int(&mut body, 2, pb_number(u, 50)?);
+                    pb_int(&mut body, 4, pb_number(u, 2)?);
+                    pb_bytes(&mut body, 5, word(u)?.as_bytes());
+                    if u.ratio(9, 10)? {
+                        pb_int(&mut body, 6, pb_number(u, 50)?);
+                    }
+                }
+                11 | 13 => {
+                    pb_int(&mut body, 1, pb_number(u, 3_000_000)?);
+                    pb_int(&mut body, 2, pb_number(u, 7)?);
+                }
+                _ => {
+                    pb_bytes(&mut body, 1, word(u)?.as_bytes());
+                    pb_int(&mut body, 2, pb_number(u, 50)?);
+                    pb_int(&mut body, 5, pb_number(u, 7)?);
+                }
+            }
+            if u.ratio(1, 20)? {
+                body.push(u.arbitrary()?);
+            }
+            pb_bytes(&mut ev, kind, &body);
+            pb_bytes(&mut bundle, 2, &ev);
+        }
+        let mut packet = Vec::new();
+        pb_bytes(&mut packet, if u.ratio(1, 10)? { 2 } else { 1 }, &bundle);
+        pb_int(&mut packet, 8, t);
+        pb_bytes(&mut out, 1, &packet);
+    }
+    if u.ratio(1, 5)? && !out.is_empty() {
+        let at = u.int_in_range(0..=out.len() - 1)?;
+        if u.ratio(1, 2)? {
+            out.truncate(at);
+        } else {
+            out[at] = u.arbitrary()?;
+        }
+    }
+    Ok(out)
+}

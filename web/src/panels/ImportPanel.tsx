@@ -117,7 +117,7 @@ export function ImportPanel() {
     client.replay(JSON.stringify({ all: true, ...(clusters ? { clusters } : {}) })).then(
       (result) => {
         replayLoaded(buildReplayView(result));
-        setStatus({ kind: "done", message: "Replayed: the recording against linux (recorded wake-up CPUs), the recorded placement and every OS-level scheduler." });
+        setStatus({ kind: "done", message: `Replayed: the recording against ${result.runs[0]?.scheduler ?? "linux"} (recorded wake-up CPUs), the recorded placement and every OS-level scheduler.` });
       },
       (err: unknown) => setStatus({ kind: "error", message: `Cannot replay: ${err instanceof Error ? err.message : String(err)}` }),
     );
@@ -137,7 +137,7 @@ export function ImportPanel() {
         onDrop={onDrop}
       >
         <span>
-          Drop a real trace here (ftrace / trace-cmd report text, Android systrace .html, Chrome JSON or .json.gz, Taskflow JSON, Paraver .prv with its .pcf and .row) or{" "}
+          Drop a real trace here (ftrace / trace-cmd report text, Android systrace .html, Perfetto .perfetto-trace / .pftrace, Chrome JSON or .json.gz, Taskflow JSON, Paraver .prv with its .pcf and .row, Paje) or{" "}
         </span>
         <button type="button" onClick={() => inputRef.current?.click()} disabled={parsing}>
           choose files…

@@ -14,18 +14,18 @@ export function ReplayTable({ result }: { readonly result: ReplayResult }) {
         <caption>Recording ({formatDuration(result.trace.span_ns)}) against its replays; target: errors within 10%</caption>
         <thead>
           <tr>
-            <th>scheduler</th>
-            <th>wake-up CPUs</th>
+            <th>scheduler · wake-up CPUs</th>
             <th>span</th>
-            <th>span error</th>
-            <th>busy error per core</th>
+            <th title="|replayed span − recorded span| / recorded span">span error</th>
+            <th title="mean over CPUs of |replayed busy − recorded busy| / recorded busy">busy error</th>
           </tr>
         </thead>
         <tbody>
           {result.runs.map((r) => (
             <tr key={`${r.scheduler}-${r.wakeups}`} data-testid="replay-row">
-              <td>{r.scheduler}</td>
-              <td>{r.wakeups}</td>
+              <td className="replay-scheduler">
+                {r.scheduler} <span className="replay-wakeups">· {r.wakeups}</span>
+              </td>
               <td>{formatDuration(r.sim.span_ns)}</td>
               <td className={r.span_error > 0.1 ? "replay-miss" : undefined}>{pct(r.span_error)}</td>
               <td className={r.busy_error > 0.1 ? "replay-miss" : undefined}>{pct(r.busy_error)}</td>

@@ -90,18 +90,18 @@ pub fn calibrate_clusters(text: Option<&str>) -> Result<(Option<Vec<u32>>, Optio
 }
 
 /// `asymlab replay`: the JSON of the recording against `scheduler`'s replay (and every applicable scheduler's with `all`).
-pub fn replay(trace: &ImportedTrace, platform: Option<&str>, clusters: Option<&str>, scheduler: &str, all: bool, seed: u64) -> Result<String, String> {
+pub fn replay(trace: &ImportedTrace, platform: Option<&str>, clusters: Option<&str>, scheduler: Option<&str>, all: bool, seed: u64) -> Result<String, String> {
     use engine::replay::{self, PlatformSpec};
     let spec = match (platform, clusters) {
         (Some(_), Some(_)) => return Err("give --platform or --clusters, not both".into()),
         (Some(path), None) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            Some(PlatformSpec::from_json(&text).map_err(|e| format!("{path}: {e}"))?)
+            Some(PlatformSpec::from_file_text(path, &text).map_err(|e| format!("{path}: {e}"))?)
         }
         (None, Some(flag)) => Some(PlatformSpec::from_flag(flag).map_err(|e| format!("--clusters: {e}"))?),
         (None, None) => None,
     };
     let model = replay::calibrate(trace, spec.as_ref()).map_err(|e| format!("cannot calibrate: {e}"))?;
-    let runs = replay::run_set(&model, scheduler, all, seed).map_err(|e| format!("cannot replay: {e}"))?;
+    let runs = replay::run_set(&model, scheduler.unwrap_or(model.faithful), all, seed).map_err(|e| format!("cannot replay: {e}"))?;
     serde_json::to_string_pretty(&replay::replay_json(&model, &runs)).map_err(|e| e.to_string())
 }
