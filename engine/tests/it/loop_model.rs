@@ -152,7 +152,7 @@ fn guided_removals_retry_their_compare_and_swap_under_contention() {
     // Eight threads take one-iteration chunks of a near-empty loop, so every removal finds the pool's line contended.
     // dynamic's fetch-and-add holds the line once per removal; guided's compare-and-swap (libgomp gomp_iter_guided_next)
     // fails once per removal queued ahead of it and holds the line once per attempt, so each of its removals costs
-    // several times more line time. Without the retries the two cost the same per removal.
+    // several times more line time (over 3×; without the retries about 1.4×).
     let classes = scenario("aid-cg-a").expect("preset").classes;
     let mut s = one_loop_scenario(platform("odroid-xu4").expect("platform"), classes, 4_000, "dot");
     if let Workload::LoopProgram(p) = &mut s.workload {
