@@ -4,7 +4,11 @@
 //! (Saez et al. §4.2). The counter's cache line can be owned by one core at a time, so removals queue for it: each
 //! holds the line for a transfer plus the atomic, longer when the line comes from another cluster. With many threads
 //! removing small chunks the line, not the cores, sets the pace, which is why dynamic is slowest where iterations are
-//! short (CG, IS) and the pool is shared by all eight cores (Saez et al. Fig. 6–7).
+//! short (CG, IS) and the pool is shared by all eight cores (Saez et al. Fig. 6–7). Dynamic's removal is one
+//! fetch-and-add; guided's is a compare-and-swap loop (libgomp `gomp_iter_guided_next`: load `next`, compute the
+//! chunk from what remains, CAS, and on failure start again from the value the CAS returned), so a removal that finds
+//! other removals queued for the line fails once per removal that changed `next` before its CAS, and holds the line
+//! once per attempt ([`PoolLine::compare_and_swap`]).
 //!
 //! [`Affinity`]: a static schedule gives each thread the same block in every instance of a loop, so the block's data
 //! stays in that core's caches; dynamic and guided hand out iterations in arrival order, so a thread often runs
@@ -34,6 +38,19 @@ impl PoolLine {
         self.free_ns = begin.saturating_add(hold);
         self.cluster = Some(cluster);
         self.free_ns
+    }
+
+    /// A compare-and-swap removal (libgomp's guided schedule) reaches the line at `arrive_ns`: the removals already
+    /// queued for the line (at most `max_retries`, the other threads) each change `next` before this one's CAS, so
+    /// each makes it fail and retry, one more hold of the line per attempt. Returns when the successful CAS completes.
+    pub fn compare_and_swap(&mut self, arrive_ns: TimeNs, cluster: usize, line_ns: f64, cross_ns: f64, max_retries: u64) -> TimeNs {
+        let nominal = (line_ns + cross_ns / 2.0).max(1.0);
+        let queued = (self.free_ns.saturating_sub(arrive_ns) as f64 / nominal).ceil() as u64;
+        let mut done = self.acquire(arrive_ns, cluster, line_ns, cross_ns);
+        for _ in 0..queued.min(max_retries) {
+            done = self.acquire(done, cluster, line_ns, cross_ns);
+        }
+        done
     }
 }
 
@@ -95,6 +112,29 @@ mod tests {
         assert_eq!(line.acquire(120, 1, 50.0, 100.0), 300);
         assert_eq!(line.acquire(1_000, 1, 50.0, 100.0), 1_050);
         assert_eq!(PoolLine::default().acquire(7, 0, 0.0, 0.0), 7);
+    }
+
+    #[test]
+    fn a_compare_and_swap_retries_once_per_removal_queued_ahead() {
+        let mut line = PoolLine::default();
+        assert_eq!(line.compare_and_swap(100, 0, 50.0, 0.0, 7), 150, "a free line: one attempt");
+        // Two fetch-and-add removals arrive at 150 and hold the line until 250.
+        line.acquire(150, 0, 50.0, 0.0);
+        line.acquire(150, 0, 50.0, 0.0);
+        // A CAS arriving at 150 finds two removals ahead: it waits for them, then holds the line three times.
+        assert_eq!(line.compare_and_swap(150, 0, 50.0, 0.0, 7), 250 + 3 * 50);
+        // The same queue with a fetch-and-add: one hold.
+        let mut faa = PoolLine::default();
+        faa.acquire(150, 0, 50.0, 0.0);
+        faa.acquire(150, 0, 50.0, 0.0);
+        assert_eq!(faa.acquire(150, 0, 50.0, 0.0), 300);
+        // Retries are bounded by the other threads.
+        let mut capped = PoolLine::default();
+        for _ in 0..10 {
+            capped.acquire(0, 0, 50.0, 0.0);
+        }
+        assert_eq!(capped.compare_and_swap(0, 0, 50.0, 0.0, 1), 500 + 2 * 50);
+        assert_eq!(PoolLine::default().compare_and_swap(7, 0, 0.0, 0.0, 7), 7, "no line cost, no retries");
     }
 
     #[test]

@@ -371,7 +371,14 @@ impl LoopSim<'_> {
             // The local part (the runtime call) runs on the thread's core, then the atomic waits for the pool's line.
             let t = &self.threads[thread];
             let arrive = now + t.removal_ns;
-            self.line.acquire(arrive, t.cluster, costs_of.line_ns, costs_of.cross_cluster_ns) - now
+            let (line_ns, cross_ns) = (costs_of.line_ns, costs_of.cross_cluster_ns);
+            let done = if take.phase.compare_and_swap() {
+                let others = self.threads.len().saturating_sub(1) as u64;
+                self.line.compare_and_swap(arrive, t.cluster, line_ns, cross_ns, others)
+            } else {
+                self.line.acquire(arrive, t.cluster, line_ns, cross_ns)
+            };
+            done - now
         } else {
             0
         };

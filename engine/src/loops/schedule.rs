@@ -51,6 +51,14 @@ pub enum PhaseKind {
     BarrierWait = 8,
 }
 
+impl PhaseKind {
+    /// True when taking this chunk from the pool is a compare-and-swap loop rather than one fetch-and-add: libgomp's
+    /// guided schedule (`gomp_iter_guided_next`) computes the chunk from what remains and retries when `next` changed.
+    pub fn compare_and_swap(self) -> bool {
+        matches!(self, PhaseKind::Guided)
+    }
+}
+
 /// Names behind [`PhaseKind`], in order: the loop level's `type_names`.
 pub const PHASE_NAMES: &[&str] = &["serial", "static", "dynamic", "guided", "sampling", "sampling-wait", "aid", "barrier", "barrier-wait"];
 

@@ -146,3 +146,27 @@ fn loop_dynamic_and_fifo_tasks_agree_on_the_same_independent_options() {
     let tasks = makespans(&preset("aid-fig9-tasks", &["fifo"], 1));
     assert!((loops["dynamic"] / tasks["fifo"] - 1.0).abs() < 0.05, "{loops:?} {tasks:?}");
 }
+
+#[test]
+fn guided_removals_retry_their_compare_and_swap_under_contention() {
+    // Eight threads take one-iteration chunks of a near-empty loop, so every removal finds the pool's line contended.
+    // dynamic's fetch-and-add holds the line once per removal; guided's compare-and-swap (libgomp gomp_iter_guided_next)
+    // fails once per removal queued ahead of it and holds the line once per attempt, so each of its removals costs
+    // several times more line time (over 3×; without the retries about 1.4×).
+    let classes = scenario("aid-cg-a").expect("preset").classes;
+    let mut s = one_loop_scenario(platform("odroid-xu4").expect("platform"), classes, 4_000, "dot");
+    if let Workload::LoopProgram(p) = &mut s.workload {
+        p.costs = LoopCosts { line_ns: 60.0, cross_cluster_ns: 60.0, ..LoopCosts::default() };
+        if let Phase::Loop(l) = &mut p.phases[0] {
+            l.cost = CostProfile::Uniform { iter_ns: 1.0 };
+        }
+    }
+    s.schedulers = vec!["dynamic".into(), "guided".into()];
+    let r = run(&s);
+    let per_removal = |name: &str| {
+        let m = loops_of(&r, name);
+        m.overhead_ns as f64 / m.pool_removals.max(1) as f64
+    };
+    let (dynamic, guided) = (per_removal("dynamic"), per_removal("guided"));
+    assert!(guided > 3.0 * dynamic, "guided {guided} ns per removal, dynamic {dynamic} ns");
+}
