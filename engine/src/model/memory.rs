@@ -8,10 +8,11 @@
 use crate::model::Platform;
 use crate::sim::TimeNs;
 
-/// Time to refill a thread's share of `cluster`'s L2 from DRAM after it arrives from another cluster; 0 when the platform gives no bandwidth.
+/// Time to refill a thread's share of `cluster`'s L2 from DRAM after it arrives from another cluster; 0 when the platform gives
+/// no bandwidth or its clusters share one last-level cache (the data is still there).
 pub fn l2_refill_ns(platform: &Platform, cluster: usize) -> TimeNs {
     let (Some(gbs), Some(c)) = (platform.dram_gbs, platform.clusters.get(cluster)) else { return 0 };
-    if gbs <= 0.0 {
+    if gbs <= 0.0 || platform.llc == crate::model::Llc::Shared {
         return 0;
     }
     let bytes = c.l2_kb as f64 * 1024.0 / c.cores.max(1) as f64;

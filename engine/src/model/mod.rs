@@ -22,7 +22,7 @@ pub use events::TimelineEvent;
 pub use level::Level;
 pub use loops::LoopProgram;
 pub use places::{Place, Places};
-pub use platform::{Cluster, Platform};
+pub use platform::{Cluster, Llc, Platform};
 pub use speed::SpeedState;
 pub use workload::{TaskGraph, Workload};
 

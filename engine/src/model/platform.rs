@@ -51,6 +51,28 @@ pub struct Platform {
     /// cluster's L2 from DRAM first (docs/model.md §3c, `model::memory`). Absent: migrations cost the OS model's flat time only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dram_gbs: Option<f64>,
+    /// Which cores share a last-level cache (docs/model.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
+    /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
+    #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
+    pub llc: Llc,
+}
+
+/// How the last-level cache is shared (the kernel's cache-sharing `MC` domain, `Documentation/scheduler/sched-domains.rst`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Llc {
+    /// Each cluster has its own last-level cache (the L2 of an Arm big.LITTLE cluster).
+    #[default]
+    PerCluster,
+    /// Every core shares one last-level cache (Zhang et al. §4.1: "All cores share an 8-way associative 2MB L2 cache").
+    Shared,
+}
+
+impl Llc {
+    /// True for the default.
+    pub fn is_per_cluster(&self) -> bool {
+        *self == Llc::PerCluster
+    }
 }
 
 /// Most cores a platform may have (keeps every per-core table small and indexable by `u16`).
@@ -128,6 +150,14 @@ impl Platform {
     /// The cluster of every core, indexed by global core number.
     pub fn cluster_of_cores(&self) -> Vec<usize> {
         self.clusters.iter().enumerate().flat_map(|(i, c)| std::iter::repeat_n(i, c.cores as usize)).collect()
+    }
+
+    /// The last-level cache domain of every core, indexed by global core number: its cluster, or 0 for all when shared.
+    pub fn llc_of_cores(&self) -> Vec<usize> {
+        match self.llc {
+            Llc::PerCluster => self.cluster_of_cores(),
+            Llc::Shared => vec![0; self.n_cores()],
+        }
     }
 
     /// Index of `freq_mhz` in the cluster's levels, if it is one.

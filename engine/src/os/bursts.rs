@@ -130,6 +130,7 @@ struct BurstSim<'a> {
     sched: Box<dyn OsScheduler>,
     speed: SpeedState,
     big: Vec<bool>,
+    llc_of: Vec<usize>,
     threads: Vec<Th>,
     /// Wake edges leaving each (thread, burst): (wakee thread, wakee burst, lag, synchronous).
     edges: Vec<Vec<Vec<(u32, u32, TimeNs, bool)>>>,
@@ -173,6 +174,7 @@ pub fn simulate_bursts(input: &BurstInput, mut sched: Box<dyn OsScheduler>) -> R
         sched,
         speed: SpeedState::new(platform, input.classes),
         big,
+        llc_of: platform.llc_of_cores(),
         threads,
         edges,
         cores: (0..n_cores).map(|_| CoreSt::default()).collect(),
@@ -231,6 +233,7 @@ impl BurstSim<'_> {
             .enumerate()
             .map(|(c, st)| CoreInfo {
                 cluster: self.speed.cluster_of(c),
+                llc: self.llc_of[c],
                 big: self.big[c],
                 running: st.running.as_ref().map(|r| r.thread),
                 queued: st.queue.iter().copied().collect(),

@@ -1,6 +1,7 @@
 //! The load-balancing machinery of Linux CFS (docs/model.md §4c "Linux"), used by the `linux` policy: per-entity load tracking
-//! (PELT: a geometric average of runnable time with a 32 ms half-life), scheduling domains built from the platform's clusters
-//! (a cluster level whose groups are single CPUs, and a top level whose groups are the clusters), group statistics and the
+//! (PELT: a geometric average of runnable time with a 32 ms half-life), scheduling domains built from the platform's
+//! last-level caches (a cache level whose groups are single CPUs, and, with several caches, a top level whose groups are
+//! the cache domains: the clusters of a big.LITTLE SoC), group statistics and the
 //! imbalance rules of `load_balance()` (kernel `Documentation/scheduler/sched-domains.rst`, `sched-capacity.rst`,
 //! `kernel/sched/fair.c`). Pure bookkeeping over a shadow of the run queues: the policy in `linux.rs` decides with it.
 
@@ -86,23 +87,25 @@ impl Domain {
     }
 }
 
-/// The domains each CPU belongs to, bottom-up: its cluster (groups of one CPU), then, with several clusters, the whole
-/// platform (one group per cluster). Clusters share a last-level cache, so they are the MC level; the top is the DIE level.
+/// The domains each CPU belongs to, bottom-up: the CPUs sharing its last-level cache (the MC level, groups of one CPU),
+/// then, with several such domains, the whole platform (the DIE level, one group per cache domain). On a big.LITTLE SoC
+/// each cluster has its own L2, so the cache domains are the clusters; on a platform whose cores all share one cache
+/// (Zhang et al.'s gem5 systems) there is one level over every CPU (`Documentation/scheduler/sched-domains.rst`).
 pub fn build_domains(view: &OsView) -> Vec<Vec<Domain>> {
     let n = view.cores.len();
-    let n_clusters = view.cores.iter().map(|c| c.cluster + 1).max().unwrap_or(0);
-    let clusters: Vec<Vec<usize>> = (0..n_clusters).map(|k| (0..n).filter(|&c| view.cores[c].cluster == k).collect()).filter(|g: &Vec<usize>| !g.is_empty()).collect();
-    let cluster_domains: Vec<Domain> = clusters.iter().map(|cl| Domain::new(cl.iter().map(|&c| vec![c]).collect(), false)).collect();
-    let top = Domain::new(clusters.clone(), true);
+    let n_llc = view.cores.iter().map(|c| c.llc + 1).max().unwrap_or(0);
+    let caches: Vec<Vec<usize>> = (0..n_llc).map(|k| (0..n).filter(|&c| view.cores[c].llc == k).collect()).filter(|g: &Vec<usize>| !g.is_empty()).collect();
+    let cache_domains: Vec<Domain> = caches.iter().map(|cl| Domain::new(cl.iter().map(|&c| vec![c]).collect(), false)).collect();
+    let top = Domain::new(caches.clone(), true);
     (0..n)
         .map(|cpu| {
             let mut ds = Vec::new();
-            if let Some(k) = clusters.iter().position(|cl| cl.contains(&cpu)) {
-                if clusters[k].len() > 1 {
-                    ds.push(cluster_domains[k].clone());
+            if let Some(k) = caches.iter().position(|cl| cl.contains(&cpu)) {
+                if caches[k].len() > 1 {
+                    ds.push(cache_domains[k].clone());
                 }
             }
-            if clusters.len() > 1 {
+            if caches.len() > 1 {
                 ds.push(top.clone());
             }
             ds

@@ -97,8 +97,9 @@ impl Linux {
         view.pick(&least).unwrap_or(start)
     }
 
-    /// Wake-up placement (`select_idle_sibling()`): the previous CPU when idle, else an idle CPU of its cluster (the cache
-    /// domain, scanned from the next CPU on), else the previous CPU's queue. Barrier wake-ups are one-to-many, so the waker's
+    /// Wake-up placement (`select_idle_sibling()`): the previous CPU when idle, else an idle CPU sharing its last-level cache
+    /// (`sd_llc`, scanned from the next CPU on: its cluster on a big.LITTLE SoC, every CPU when all share one cache), else
+    /// the previous CPU's queue. Barrier wake-ups are one-to-many, so the waker's
     /// CPU is not preferred (`wake_wide()`).
     fn wake_cpu(&self, view: &OsView, thread: usize, prev: usize) -> Option<usize> {
         let shadow = Shadow::of(view);
@@ -119,8 +120,8 @@ impl Linux {
             }
         }
         let n = view.cores.len();
-        let cluster = view.cores[prev].cluster;
-        let scan = (1..n).map(|i| (prev + i) % n).filter(|&c| view.cores[c].cluster == cluster || (!fits_prev && view.cores[c].big));
+        let llc = view.cores[prev].llc;
+        let scan = (1..n).map(|i| (prev + i) % n).filter(|&c| view.cores[c].llc == llc || (!fits_prev && view.cores[c].big));
         let idle: Vec<usize> = scan.filter(|&c| shadow.idle(c)).collect();
         // With capacities known, a task that does not fit prefers an idle big CPU (`select_idle_capacity()`).
         idle.iter().copied().find(|&c| !fits_prev && view.cores[c].big).or_else(|| idle.first().copied()).or(Some(prev))
@@ -391,7 +392,7 @@ mod tests {
     fn android_wake_ups_go_to_the_sync_waker_and_stay_on_a_busy_previous_cpu_that_fits() {
         use crate::import::calibrate::estimated_cluster;
         let clusters = vec![estimated_cluster("big".into(), 2, &[500, 1000], 1000, 2.0), estimated_cluster("LITTLE".into(), 3, &[500, 1000], 1000, 1.0)];
-        let platform = crate::model::Platform { name: "t".into(), clusters, dram_gbs: None };
+        let platform = crate::model::Platform { name: "t".into(), clusters, dram_gbs: None, llc: Default::default() };
         // Thread 0 runs on LITTLE CPU 2, thread 1 on CPU 3; thread 2 (10%) last ran on CPU 2 and wakes; CPU 4 is idle.
         let (mut threads, cores, apps) = parts(2, 3, &[2, 3, 2]);
         let mut cores = cores;

@@ -82,6 +82,8 @@ pub struct ThreadInfo {
 pub struct CoreInfo {
     /// Cluster index.
     pub cluster: usize,
+    /// Last-level cache domain: the cores sharing its cache (`Platform::llc_of_cores`; the cluster unless the platform shares one).
+    pub llc: usize,
     /// True on the platform's fastest clusters ("large" cores).
     pub big: bool,
     /// Running thread.
@@ -306,7 +308,7 @@ pub fn evict_occupants(view: &OsView) -> Vec<Move> {
 #[cfg(test)]
 pub(crate) fn test_view_parts(big: usize, little: usize, apps: &[(i32, u32)]) -> (Vec<ThreadInfo>, Vec<CoreInfo>, Vec<AppInfo>) {
     let cores = (0..big + little)
-        .map(|c| CoreInfo { cluster: usize::from(c >= big), big: c < big, running: None, queued: vec![], online: true })
+        .map(|c| CoreInfo { cluster: usize::from(c >= big), llc: usize::from(c >= big), big: c < big, running: None, queued: vec![], online: true })
         .collect();
     let mut threads = Vec::new();
     for (a, &(_, n)) in apps.iter().enumerate() {

@@ -102,6 +102,7 @@ struct OsSim<'a> {
     sched: Box<dyn OsScheduler>,
     speed: SpeedState,
     big: Vec<bool>,
+    llc_of: Vec<usize>,
     /// Extra cost of arriving on each cluster from another one (`model::memory`).
     refill_ns: Vec<TimeNs>,
     threads: Vec<Th>,
@@ -137,6 +138,7 @@ pub fn simulate(input: &OsInput, mut sched: Box<dyn OsScheduler>, meter: &mut Me
         sched,
         speed: SpeedState::new(platform, input.classes),
         big,
+        llc_of: platform.llc_of_cores(),
         refill_ns: (0..platform.clusters.len()).map(|c| crate::model::memory::l2_refill_ns(platform, c)).collect(),
         threads,
         cores: (0..n_cores).map(|_| CoreSt::default()).collect(),
@@ -201,6 +203,7 @@ impl OsSim<'_> {
             .enumerate()
             .map(|(c, st)| CoreInfo {
                 cluster: self.speed.cluster_of(c),
+                llc: self.llc_of[c],
                 big: self.big[c],
                 running: st.running.as_ref().map(|r| r.thread),
                 queued: st.queue.iter().copied().collect(),

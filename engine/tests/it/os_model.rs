@@ -151,3 +151,43 @@ fn pipeline_task_versions_overlap_their_stages() {
     }
     assert!(most_preds(&graph("facesim")) > 2);
 }
+
+/// docs/model.md §1, §4c: the last-level cache domain is a platform property, and Linux's wake-up placement
+/// (`select_idle_sibling()` over `sd_llc`) searches it. A thread woken while its previous (small) CPU is busy takes an
+/// idle large CPU when every core shares one cache (Zhang et al.'s gem5 systems), and queues on its previous CPU when
+/// each cluster has its own cache and its cluster has no idle CPU (a big.LITTLE SoC). The domains follow the caches too.
+#[test]
+fn linux_wake_ups_search_the_cache_sharing_domain() {
+    use engine::model::Llc;
+    use engine::os::linux::Linux;
+    use engine::os::{AppInfo, CoreInfo, OsScheduler, OsView, ThreadInfo, ThreadState};
+
+    let mut platform = engine::catalogue::platform("gem5-8l8s").expect("platform");
+    assert_eq!(platform.llc_of_cores(), platform.cluster_of_cores(), "one cache per cluster by default");
+    let text = serde_json::to_string(&platform).expect("json");
+    assert!(!text.contains("llc"), "the default is left out of the JSON");
+    platform.llc = Llc::Shared;
+    assert_eq!(platform.llc_of_cores(), vec![0; 16]);
+    let back: engine::model::Platform = serde_json::from_str(&serde_json::to_string(&platform).expect("json")).expect("parse");
+    assert_eq!(back.llc, Llc::Shared, "\"llc\": \"shared\" round-trips");
+
+    // Two large CPUs (0, 1, idle) and two small ones (2, 3, each running a thread); thread 2 last ran on CPU 2 and wakes.
+    let view_parts = |shared: bool| {
+        let cores: Vec<CoreInfo> = (0..4)
+            .map(|c| CoreInfo { cluster: usize::from(c >= 2), llc: if shared { 0 } else { usize::from(c >= 2) }, big: c < 2, running: (c >= 2).then_some(c - 2), queued: vec![], online: true })
+            .collect();
+        let thread = |state, core: Option<usize>, prev| ThreadInfo { app: 0, local: 0, state, core, prev_core: prev, util: 1024.0, movable: true };
+        let threads = vec![thread(ThreadState::Running, Some(2), Some(2)), thread(ThreadState::Running, Some(3), Some(3)), thread(ThreadState::Blocked, None, Some(2))];
+        (cores, threads, vec![AppInfo { preference: 3, threads: 3, done: false }])
+    };
+    for (shared, want) in [(true, 0usize), (false, 2)] {
+        let (cores, threads, apps) = view_parts(shared);
+        let mut rng = engine::sim::Rng::new(1);
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
+        let got = Linux::new(true, false).place(&mut view, 2, true);
+        assert_eq!(got, want, "shared LLC: {shared}");
+        let domains = engine::os::cfs::build_domains(&view);
+        let levels: Vec<usize> = domains[2].iter().map(|d| d.groups.len()).collect();
+        assert_eq!(levels, if shared { vec![4] } else { vec![2, 2] }, "one level over every CPU, or the cluster then the platform");
+    }
+}
