@@ -251,6 +251,7 @@ pub fn run_loops(
     let (mut record, coalesced) = (recorded.record, recorded.coalesced);
     record.freq = m.timeline.freq_intervals(makespan_ns);
     record.interference = m.timeline.interference_intervals(makespan_ns);
+    record.stall_nj = m.speed.stall_nj();
     let n_loops = m.loop_count.max(1) as f64;
     let metrics = LoopMetrics {
         schedule: String::new(),
@@ -279,6 +280,7 @@ impl LoopSim<'_> {
     fn start_chunk(&mut self, kernel: &mut Kernel<Ev>, thread: usize, take: Take, class: usize, work_ns: f64, removal_ns: TimeNs) {
         let now = kernel.now_ns();
         let core = self.threads[thread].core;
+        self.speed.set_running(kernel.now_ns(), core, Some(class));
         let speed = self.speed.speed(core, class);
         self.threads[thread].running = Some(Running {
             take,
@@ -471,6 +473,7 @@ impl LoopSim<'_> {
     fn done(&mut self, kernel: &mut Kernel<Ev>, thread: usize) {
         let now = kernel.now_ns();
         let Some(run) = self.threads[thread].running.take() else { return };
+        self.speed.set_running(now, self.threads[thread].core, None);
         let core = self.threads[thread].core;
         let t = run.take;
         self.recorder.chunk(core, self.pos as u32, t.phase, run.removal_start_ns, run.work_start_ns, now, t.start, t.len);
@@ -500,6 +503,11 @@ impl Model for LoopSim<'_> {
                 let changed = self.timeline.apply(kernel, &mut self.speed, ev);
                 self.retime(kernel, &changed);
             }
+        }
+        // Chunks started or ended: the DRAM sharing may have changed every running chunk's speed.
+        if self.speed.settle(kernel.now_ns()) {
+            let running: Vec<usize> = (0..self.threads.len()).filter(|&t| self.threads[t].running.is_some()).map(|t| self.threads[t].core).collect();
+            self.retime(kernel, &running);
         }
     }
 

@@ -108,5 +108,8 @@ pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeN
             j += 1;
         }
     }
-    nanojoules * 1e-9
+    // A core whose work waits on DRAM beyond its own latency draws only part of its busy power meanwhile.
+    let stalled: f64 = record.stall_nj.iter().sum();
+    nanojoules -= (1.0 - crate::model::memory::STALL_POWER_FRACTION) * stalled;
+    nanojoules.max(0.0) * 1e-9
 }

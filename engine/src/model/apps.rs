@@ -418,7 +418,10 @@ fn prof(name: &str, kind: &str, ratio: f64, beta: f64, mem: f64, regions: u32, s
         mem_intensity: mem,
         regions,
         split,
-        chunks: 64,
+        // A pipeline's stages pass its work items through queues (Chronaki et al. Table 1: ferret's 3,500 queries,
+        // dedup's stream chunks, bodytrack's particles per frame), and its task version follows the same strategy
+        // (§4.2), so a pipeline's pool hands out as many items per region as its task version has tasks.
+        chunks: if kind == "pipeline" { (tasks / regions.max(1)).max(1) } else { 64 },
         serial_fraction: serial,
         tasks,
         preference: pref,

@@ -4,9 +4,186 @@
 //! The refill is charged as time: the thread's share of the destination's L2 (its size over its cores, the part one
 //! thread's working set can hold when every core is busy) over the platform's peak DRAM bandwidth (`dram_gbs`, bytes
 //! per ns), a lower bound since sustained bandwidth is below the peak. Platforms that give no bandwidth charge nothing extra.
+//!
+//! The same bandwidth is shared by everything that runs ([`Contention`], docs/model.md §1 Memory): on the Exynos 5422
+//! both clusters reach the LPDDR3 through one memory controller (Chronaki et al. §2), so memory-bound threads slow each
+//! other when many run at once.
 
-use crate::model::Platform;
+use crate::model::{Platform, WorkClass};
 use crate::sim::TimeNs;
+
+/// Fluid sharing of a platform's DRAM bandwidth among the work running on its cores (docs/model.md §1 Memory).
+///
+/// A class of memory intensity `m` spends the fraction `m` of its time alone waiting on memory and draws
+/// `m · s · T` GB/s at speed `s`, `T` the platform's `dram_traffic_gbs`. While the running work's total demand `D` exceeds the
+/// bandwidth `B`, memory accesses queue: every access takes `L > 1` times as long, with `L` the one value at which the
+/// traffic the stretched work still draws fits the bandwidth, `Σ dᵢ / (1 − mᵢ + mᵢ·L) = B·L`; a class then runs at
+/// `1 / (1 − m + m·L)` of its speed. Compute-bound work (m = 0) is untouched; below the bandwidth nothing slows.
+#[derive(Clone, Debug)]
+pub struct Contention {
+    capacity_gbs: f64,
+    /// GB/s per unit of speed, per class.
+    traffic: Vec<f64>,
+    /// Memory fraction per class.
+    mem: Vec<f64>,
+    /// The class running on each core.
+    running: Vec<Option<usize>>,
+    /// Current memory stretch `L` (1: no contention).
+    stretch: f64,
+    /// Something changed since the last settle.
+    dirty: bool,
+    /// Cluster of each core.
+    cluster_of: Vec<usize>,
+    /// Busy power above idle, W, per cluster at its current frequency level.
+    busy_w: Vec<f64>,
+    /// Per cluster, its frequency levels and the busy power above idle at each.
+    busy_tables: Vec<(Vec<u32>, Vec<f64>)>,
+    /// Energy the busy power of each core drew while its work waited on DRAM beyond its own latency, nJ (see `stall_nj`).
+    stall_nj: Vec<f64>,
+    /// Time up to which `stall_nj` is counted.
+    last_ns: TimeNs,
+}
+
+impl Contention {
+    /// The sharing for `classes` on `platform`; `None` when the platform gives no bandwidth or traffic, or no class draws any.
+    pub fn new(platform: &Platform, classes: &[WorkClass]) -> Option<Self> {
+        let capacity_gbs = platform.dram_gbs.filter(|&b| b > 0.0)?;
+        let per_intensity = platform.dram_traffic_gbs.filter(|&t| t > 0.0)?;
+        let mem: Vec<f64> = classes.iter().map(|k| k.mem_intensity.clamp(0.0, 1.0)).collect();
+        if mem.iter().all(|&m| m <= 0.0) {
+            return None;
+        }
+        Some(Contention {
+            capacity_gbs,
+            traffic: mem.iter().map(|m| m * per_intensity).collect(),
+            mem,
+            running: vec![None; platform.n_cores()],
+            stretch: 1.0,
+            dirty: false,
+            cluster_of: platform.cluster_of_cores(),
+            busy_w: platform
+                .clusters
+                .iter()
+                .map(|c| {
+                    let level = c.freqs_mhz.iter().position(|&f| f == c.freq_mhz).unwrap_or(0);
+                    busy_above_idle_w(c, level)
+                })
+                .collect(),
+            busy_tables: platform
+                .clusters
+                .iter()
+                .map(|c| (c.freqs_mhz.clone(), (0..c.freqs_mhz.len()).map(|l| busy_above_idle_w(c, l)).collect()))
+                .collect(),
+            stall_nj: vec![0.0; platform.n_cores()],
+            last_ns: 0,
+        })
+    }
+
+    /// Counts the stall energy of the running work up to `now_ns` (the sharing was constant since the last count).
+    pub fn advance(&mut self, now_ns: TimeNs) {
+        if now_ns <= self.last_ns {
+            return;
+        }
+        let dt = (now_ns - self.last_ns) as f64;
+        self.last_ns = now_ns;
+        if self.stretch <= 1.0 {
+            return;
+        }
+        for (core, class) in self.running.iter().enumerate() {
+            if let Some(k) = *class {
+                let m = self.mem.get(k).copied().unwrap_or(0.0);
+                // The part of its time the work waits beyond what it would wait alone: m·(L − 1) of 1 − m + m·L.
+                let extra = m * (self.stretch - 1.0) / (1.0 - m + m * self.stretch);
+                self.stall_nj[core] += dt * extra * self.busy_w[self.cluster_of[core]];
+            }
+        }
+    }
+
+    /// `cluster` now runs at `freq_mhz` (a DVFS step): its busy power changes.
+    pub fn set_freq(&mut self, cluster: usize, freq_mhz: u32) {
+        if let (Some(w), Some((freqs, table))) = (self.busy_w.get_mut(cluster), self.busy_tables.get(cluster)) {
+            if let Some(level) = freqs.iter().position(|&f| f == freq_mhz) {
+                *w = table[level];
+            }
+        }
+    }
+
+    /// Per core, the energy its busy power drew while the work waited on DRAM beyond its own latency, nJ.
+    pub fn stall_nj(&self) -> &[f64] {
+        &self.stall_nj
+    }
+
+    /// The fraction of its speed alone at which `class` runs under the current sharing.
+    pub fn factor(&self, class: usize) -> f64 {
+        let m = self.mem.get(class).copied().unwrap_or(0.0);
+        1.0 / (1.0 - m + m * self.stretch)
+    }
+
+    /// The current memory stretch `L`.
+    pub fn stretch(&self) -> f64 {
+        self.stretch
+    }
+
+    /// `core` now runs `class` (or nothing).
+    pub fn set_running(&mut self, core: usize, class: Option<usize>) {
+        if let Some(slot) = self.running.get_mut(core) {
+            if *slot != class {
+                *slot = class;
+                self.dirty = true;
+            }
+        }
+    }
+
+    /// Marks the sharing for recomputation (a running core's speed changed).
+    pub fn touch(&mut self) {
+        self.dirty = true;
+    }
+
+    /// Recomputes `L` from the running work's speeds alone (`speed_alone(core, class)`); true when it changed.
+    pub fn settle(&mut self, speed_alone: impl Fn(usize, usize) -> f64) -> bool {
+        if !self.dirty {
+            return false;
+        }
+        self.dirty = false;
+        // Demand per class at the speeds alone.
+        let mut demand = vec![0.0; self.traffic.len()];
+        for (core, class) in self.running.iter().enumerate() {
+            if let Some(k) = *class {
+                if let Some(d) = demand.get_mut(k) {
+                    *d += speed_alone(core, k) * self.traffic[k];
+                }
+            }
+        }
+        let total: f64 = demand.iter().sum();
+        let drawn = |l: f64| -> f64 { demand.iter().zip(&self.mem).map(|(d, m)| d / (1.0 - m + m * l)).sum() };
+        let stretch = if total <= self.capacity_gbs {
+            1.0
+        } else {
+            // drawn(L) − B·L falls from total − B > 0 at L = 1 to at most 0 at L = total / B: bisect.
+            let (mut lo, mut hi) = (1.0, total / self.capacity_gbs);
+            for _ in 0..60 {
+                let mid = 0.5 * (lo + hi);
+                if drawn(mid) > self.capacity_gbs * mid {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            0.5 * (lo + hi)
+        };
+        let changed = (stretch - self.stretch).abs() > 1e-12 * self.stretch;
+        self.stretch = stretch;
+        changed
+    }
+}
+
+/// Share of a core's busy power above idle that it still draws while its work waits on DRAM (*estimate*,
+/// docs/model.md §1 Memory): the pipeline stops issuing, so its dynamic power falls towards the clock tree and leakage.
+pub const STALL_POWER_FRACTION: f64 = 0.5;
+
+fn busy_above_idle_w(c: &crate::model::Cluster, level: usize) -> f64 {
+    (c.active_w.get(level).copied().unwrap_or(0.0) - c.idle_w.get(level).copied().unwrap_or(0.0)).max(0.0)
+}
 
 /// Time to refill a thread's share of `cluster`'s L2 from DRAM after it arrives from another cluster; 0 when the platform gives
 /// no bandwidth or its clusters share one last-level cache (the data is still there).
@@ -23,6 +200,35 @@ pub fn l2_refill_ns(platform: &Platform, cluster: usize) -> TimeNs {
 mod tests {
     use super::*;
     use crate::catalogue::platform;
+
+
+    #[test]
+    fn the_stretch_makes_the_stretched_traffic_fit_the_bandwidth() {
+        let mut p = platform("odroid-xu3").expect("platform");
+        p.dram_traffic_gbs = Some(8.0);
+        let mut heavy = WorkClass::named("heavy");
+        heavy.mem_intensity = 0.6;
+        let mut light = WorkClass::named("light");
+        light.mem_intensity = 0.1;
+        let classes = [heavy, light, WorkClass::named("compute")];
+        let mut c = Contention::new(&p, &classes).expect("contention");
+        // Two heavy threads at speed 3 (12 × 0.6 = 7.2… GB/s each: 28.8 in all) and a light one on a little core.
+        c.set_running(0, Some(0));
+        c.set_running(1, Some(0));
+        c.set_running(4, Some(1));
+        assert!(c.settle(|core, _| if core < 4 { 3.0 } else { 1.0 }));
+        let l = c.stretch();
+        let drawn = 2.0 * 3.0 * 0.6 * 8.0 * c.factor(0) + 0.1 * 8.0 * c.factor(1);
+        assert!(l > 1.0 && (drawn - 14.93 * l).abs() < 1e-6 * drawn, "L = {l}, drawn {drawn}");
+        assert!(c.factor(0) < c.factor(1) && (c.factor(2) - 1.0).abs() < 1e-12, "compute-bound work is untouched");
+        // One heavy thread alone fits: no stretch.
+        c.set_running(1, None);
+        c.set_running(4, None);
+        assert!(c.settle(|_, _| 3.0));
+        assert_eq!(c.stretch(), 1.0);
+        // No traffic given: no contention at all.
+        assert!(Contention::new(&platform("odroid-xu3").expect("platform"), &classes).is_none());
+    }
 
     #[test]
     fn odroid_refills_its_l2_at_peak_lpddr3_bandwidth() {

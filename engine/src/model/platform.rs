@@ -51,6 +51,11 @@ pub struct Platform {
     /// cluster's L2 from DRAM first (docs/model.md §3c, `model::memory`). Absent: migrations cost the OS model's flat time only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dram_gbs: Option<f64>,
+    /// DRAM traffic of work of memory intensity 1 running at speed 1, GB/s, when the running work shares `dram_gbs`
+    /// (docs/model.md §1 Memory, `model::memory::Contention`): a class of intensity `m` at speed `s` draws `m · s ·` this.
+    /// Absent (the catalogue's platforms): no contention, every thread runs as if alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dram_traffic_gbs: Option<f64>,
     /// Which cores share a last-level cache (docs/model.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
     /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
     #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
@@ -124,6 +129,15 @@ impl Platform {
         }
         if let Some(gbs) = self.dram_gbs {
             at_least(&format!("{path}.dram_gbs"), gbs, 0.01)?;
+        }
+        if let Some(gbs) = self.dram_traffic_gbs {
+            at_least(&format!("{path}.dram_traffic_gbs"), gbs, 0.0)?;
+            if gbs > 1e6 {
+                return Err(InputError::new(format!("{path}.dram_traffic_gbs"), format!("must be at most 1000000, got {gbs}")));
+            }
+            if self.dram_gbs.is_none() {
+                return Err(InputError::new(format!("{path}.dram_traffic_gbs"), "needs the platform's dram_gbs (the bandwidth it shares)"));
+            }
         }
         if total > MAX_CORES {
             return Err(InputError::new(format!("{path}.clusters"), format!("at most {MAX_CORES} cores in all, got {total}")));

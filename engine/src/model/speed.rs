@@ -1,6 +1,8 @@
-//! The speed function of docs/model.md §1: `ratio × (f / f_ref)^β × share × mem`, with the state that changes at timeline events.
+//! The speed function of docs/model.md §1: `ratio × (f / f_ref)^β × share × mem × dram`, with the state that changes at
+//! timeline events and, for `dram`, with the work running on every core (`model::memory::Contention`).
 
 use crate::model::events::Change;
+use crate::model::memory::Contention;
 use crate::model::{Platform, WorkClass};
 
 /// Everything that makes speed change over time: frequencies, co-runners, memory interference, offline cores.
@@ -24,6 +26,9 @@ pub struct SpeedState {
     mem_intensity: Vec<f64>,
     /// Cached `ratio · (f/f_ref)^β` per class and cluster, recomputed at DVFS changes.
     freq_factor: Vec<Vec<f64>>,
+    /// DRAM bandwidth shared by the running work (docs/model.md §1 Memory); `None` when the platform gives no bandwidth
+    /// or no class draws traffic, so nothing changes for those runs.
+    dram: Option<Contention>,
 }
 
 impl SpeedState {
@@ -44,6 +49,7 @@ impl SpeedState {
             mem_intensity: classes.iter().map(|k| k.mem_intensity).collect(),
             freq_factor: ratio.clone(),
             ratio,
+            dram: Contention::new(platform, classes),
         };
         for cluster in 0..platform.clusters.len() {
             state.refresh_cluster(cluster);
@@ -60,6 +66,15 @@ impl SpeedState {
 
     /// Speed of `core` on class `class`: reference nanoseconds of work done per nanosecond. Zero when offline.
     pub fn speed(&self, core: usize, class: usize) -> f64 {
+        let alone = self.speed_alone(core, class);
+        match &self.dram {
+            Some(d) if alone > 0.0 => alone * d.factor(class),
+            _ => alone,
+        }
+    }
+
+    /// Speed of `core` on `class` with the DRAM to itself: every factor but the bandwidth contention.
+    fn speed_alone(&self, core: usize, class: usize) -> f64 {
         if self.offline[core] > 0 || self.descheduled[core] > 0 {
             return 0.0;
         }
@@ -67,6 +82,49 @@ impl SpeedState {
         let share = 1.0 / (1.0 + self.corunners[core] as f64);
         let mem = (1.0 - self.mem_interference[cluster].min(1.0) * self.mem_intensity[class]).max(0.05);
         self.freq_factor[class][cluster] * share * mem
+    }
+
+    /// Tells the speed model which class `core` runs now (`None`: nothing). The simulators call it whenever work starts or
+    /// stops on a core, then [`SpeedState::settle`] once the event is handled. A no-op without DRAM contention.
+    pub fn set_running(&mut self, now_ns: u64, core: usize, class: Option<usize>) {
+        if let Some(d) = &mut self.dram {
+            d.advance(now_ns);
+            d.set_running(core, class);
+        }
+    }
+
+    /// Counts the running work's DRAM stalls up to `now_ns`; call it before a timeline change is applied.
+    pub fn advance(&mut self, now_ns: u64) {
+        if let Some(d) = &mut self.dram {
+            d.advance(now_ns);
+        }
+    }
+
+    /// Per core, the energy its busy power above idle drew while its work waited on DRAM beyond its own latency
+    /// (DRAM contention), nJ; empty without contention. Metrics charge only `STALL_POWER_FRACTION` of it.
+    pub fn stall_nj(&self) -> Vec<f64> {
+        self.dram.as_ref().map(|d| d.stall_nj().to_vec()).unwrap_or_default()
+    }
+
+    /// True when the speed of running work depends on what else runs (the platform's DRAM is shared by classes that draw
+    /// traffic): the simulators then re-time their running work whenever [`SpeedState::settle`] says the sharing changed.
+    pub fn has_contention(&self) -> bool {
+        self.dram.is_some()
+    }
+
+    /// Recomputes the DRAM sharing after work started or stopped at `now_ns`; true when the speed of some running work changed.
+    pub fn settle(&mut self, now_ns: u64) -> bool {
+        let Some(mut d) = self.dram.take() else { return false };
+        d.advance(now_ns);
+        let changed = d.settle(|core, class| self.speed_alone(core, class));
+        self.dram = Some(d);
+        changed
+    }
+
+    /// The current memory stretch of the DRAM sharing: how many times longer a memory access takes than with the DRAM to
+    /// one thread (1 without contention).
+    pub fn dram_stretch(&self) -> f64 {
+        self.dram.as_ref().map_or(1.0, |d| d.stretch())
     }
 
     /// Speed on `core` with no interference at the cluster's highest level: the bound no run can beat.
@@ -113,25 +171,40 @@ impl SpeedState {
             Change::SetFreq { cluster, freq_mhz } => {
                 self.freq_mhz[cluster] = freq_mhz;
                 self.refresh_cluster(cluster);
+                if let Some(d) = &mut self.dram {
+                    d.set_freq(cluster, freq_mhz);
+                }
+                self.touch_dram();
                 self.cores_of(cluster)
             }
             Change::CoRunners { core, delta } => {
                 self.corunners[core] = (self.corunners[core] as i64 + delta as i64).max(0) as u32;
+                self.touch_dram();
                 vec![core]
             }
             Change::Memory { cluster, delta } => {
                 let v = self.mem_interference[cluster] + delta;
                 self.mem_interference[cluster] = if v.abs() < 1e-12 { 0.0 } else { v.max(0.0) };
+                self.touch_dram();
                 self.cores_of(cluster)
             }
             Change::Offline { core, offline } => {
                 nest(&mut self.offline[core], offline);
+                self.touch_dram();
                 vec![core]
             }
             Change::Descheduled { core, descheduled } => {
                 nest(&mut self.descheduled[core], descheduled);
+                self.touch_dram();
                 vec![core]
             }
+        }
+    }
+
+    /// Any change of a running core's own speed changes its DRAM traffic: the sharing is recomputed at the next settle.
+    fn touch_dram(&mut self) {
+        if let Some(d) = &mut self.dram {
+            d.touch();
         }
     }
 

@@ -100,6 +100,7 @@ impl Timeline {
     /// Applies one change; returns the cores whose speed may have changed.
     pub(crate) fn apply<E: From<TimelineEv>>(&mut self, kernel: &mut Kernel<E>, speed: &mut SpeedState, ev: TimelineEv) -> Vec<usize> {
         let now = kernel.now_ns();
+        speed.advance(now);
         match ev {
             TimelineEv::Change(change) => speed.apply(&change),
             TimelineEv::Slice { idx, take, first, len_ns } => {

@@ -180,6 +180,7 @@ pub fn simulate(input: &OsInput, mut sched: Box<dyn OsScheduler>, meter: &mut Me
     let makespan_ns = app_done_ns.iter().copied().max().unwrap_or(0);
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
+    model.record.stall_nj = model.speed.stall_nj();
     model.record.sort_by_lane_and_start();
     Ok(OsOutput { record: model.record, makespan_ns, app_done_ns, events_handled })
 }
@@ -432,6 +433,7 @@ impl OsSim<'_> {
         th.core = Some(core);
         th.state = ThreadState::Running;
         let class = self.apps[th.app].class;
+        self.speed.set_running(kernel.now_ns(), core, Some(class));
         let speed = self.speed.speed(core, class);
         let c = &mut self.cores[core];
         c.running = Some(Run { thread: t, seg_start_ns: begin, last_ns: begin, acct_ns: now, speed });
@@ -473,6 +475,7 @@ impl OsSim<'_> {
         c.gen = c.gen.wrapping_add(1);
         c.slice_pending = false;
         let run = c.running.take()?;
+        self.speed.set_running(kernel.now_ns(), core, None);
         let th = &mut self.threads[run.thread];
         th.run_acc_ns += now.saturating_sub(run.acct_ns);
         if now > run.seg_start_ns {
@@ -583,6 +586,11 @@ impl Model for OsSim<'_> {
                 let changed = self.timeline.apply(kernel, &mut self.speed, ev);
                 self.retime(kernel, &changed);
             }
+        }
+        // Work started or stopped: the DRAM sharing may have changed every running thread's speed.
+        if self.speed.settle(kernel.now_ns()) {
+            let running: Vec<usize> = (0..self.cores.len()).filter(|&c| self.cores[c].running.is_some()).collect();
+            self.retime(kernel, &running);
         }
     }
 

@@ -219,6 +219,7 @@ pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mu
     let makespan_ns = model.makespan_ns;
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
+    model.record.stall_nj = model.speed.stall_nj();
     model.record.sort_by_lane_and_start();
     let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
     // The history keeps the rows of the first MAX_PTT_ROWS task types (sched/ptt.rs).
@@ -377,6 +378,7 @@ impl TaskRuntime<'_> {
         let sigma = self.classes.get(class).map_or(0.0, |k| k.parallel_overhead);
         let work = self.graph.work_ns[t] / width * (1.0 + sigma * (width - 1.0)) * self.l1_factor(t, core, width);
         let now = kernel.now_ns();
+        self.speed.set_running(kernel.now_ns(), core, Some(class));
         let speed = self.speed.speed(core, class);
         self.cores[core].running = Some(Running { task, start_ns: now, remaining: work, last_ns: now, speed });
         self.schedule_completion(kernel, core);
@@ -428,6 +430,7 @@ impl TaskRuntime<'_> {
     fn part_done(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
         let now = kernel.now_ns();
         let Some(run) = self.cores[core].running.take() else { return };
+        self.speed.set_running(kernel.now_ns(), core, None);
         let t = run.task as usize;
         let place = self.place_of[t];
         self.record.push(Segment {
@@ -507,6 +510,11 @@ impl Model for TaskRuntime<'_> {
                 let changed = self.timeline.apply(kernel, &mut self.speed, ev);
                 self.retime(kernel, &changed);
             }
+        }
+        // Work started or stopped: the DRAM sharing may have changed every running partition's speed.
+        if self.speed.settle(kernel.now_ns()) {
+            let running: Vec<usize> = (0..self.cores.len()).filter(|&c| self.cores[c].running.is_some()).collect();
+            self.retime(kernel, &running);
         }
     }
 

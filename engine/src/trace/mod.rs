@@ -88,6 +88,10 @@ pub struct ScheduleRecord {
     pub interference: Vec<InterferenceInterval>,
     /// Thread migrations (OS level only; the cost shows as an `Overhead` segment whose `item` is the thread).
     pub migrations: Vec<Migration>,
+    /// Per lane, the energy its busy power above idle drew while its work waited on DRAM beyond its own latency (DRAM
+    /// contention, docs/model.md §1 Memory), nJ; empty when the run had no contention. The metrics charge only
+    /// `model::memory::STALL_POWER_FRACTION` of it.
+    pub stall_nj: Vec<f64>,
 }
 
 /// A thread started running on another core than the one it last ran on (OS level).
@@ -143,6 +147,7 @@ impl ScheduleRecord {
             freq: Vec::new(),
             interference: Vec::new(),
             migrations: Vec::new(),
+            stall_nj: Vec::new(),
         }
     }
 

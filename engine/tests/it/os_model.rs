@@ -191,3 +191,42 @@ fn linux_wake_ups_search_the_cache_sharing_domain() {
         assert_eq!(levels, if shared { vec![4] } else { vec![2, 2] }, "one level over every CPU, or the cluster then the platform");
     }
 }
+/// DRAM contention (docs/model.md §1 Memory): with the platform's `dram_traffic_gbs` set, memory-bound threads that run
+/// together share the Odroid's 14.93 GB/s and slow each other, at the OS level and in the task runtime alike, while
+/// work whose demand fits the bandwidth runs as alone; a core stalled on DRAM draws only part of its busy power.
+#[test]
+fn dram_contention_slows_memory_bound_threads_that_run_together() {
+    let run = |app: &str, traffic: Option<f64>| {
+        let mut s = os_scenario("odroid-xu3:4+0", app, &["pinned", "tasks"], 1).expect("scenario");
+        s.platform.dram_traffic_gbs = traffic;
+        engine::run::run(&s).expect("run")
+    };
+    // streamcluster (memory intensity 0.6, ratio 3.48): four A15s draw 4 × 3.48 × 0.6 × 8 ≈ 67 GB/s, far beyond 14.93.
+    let alone = run("streamcluster", None);
+    let shared = run("streamcluster", Some(8.0));
+    for (a, b) in alone.runs.iter().zip(&shared.runs) {
+        let slower = b.metrics.makespan_ns as f64 / a.metrics.makespan_ns as f64;
+        assert!(slower > 1.3, "{}: {slower:.3}× with contention", a.scheduler);
+        assert!(b.record.stall_nj.iter().sum::<f64>() > 0.0, "{}: stalls are counted", a.scheduler);
+        // The stalled time draws less than busy power: below what the same busy time would cost with no stall discount.
+        let mut full = b.record.clone();
+        full.stall_nj.clear();
+        let full_j = engine::metrics::energy_j(&shared_platform(), &full, b.metrics.makespan_ns);
+        assert!(b.metrics.energy_j < full_j * 0.95, "{}: {} J against {full_j} J", a.scheduler, b.metrics.energy_j);
+    }
+    // The one-little-core baseline of Eq. 1 draws 0.6 × 8 = 4.8 GB/s: no contention, so the speedup falls by the slowdown.
+    let s_alone = engine::claims::adapter::run_values(&alone.runs[0])["extras"]["speedup"].as_f64().expect("speedup");
+    let s_shared = engine::claims::adapter::run_values(&shared.runs[0])["extras"]["speedup"].as_f64().expect("speedup");
+    assert!(s_shared < s_alone * 0.8, "{s_shared} vs {s_alone}");
+    // swaptions (intensity 0.1): 4 × 2.78 × 0.1 × 8 ≈ 8.9 GB/s fits the bandwidth, so nothing changes.
+    let (a, b) = (run("swaptions", None), run("swaptions", Some(8.0)));
+    for (x, y) in a.runs.iter().zip(&b.runs) {
+        assert_eq!(x.metrics.makespan_ns, y.metrics.makespan_ns, "{}", x.scheduler);
+    }
+}
+
+fn shared_platform() -> engine::model::Platform {
+    let mut p = os_scenario("odroid-xu3:4+0", "streamcluster", &["pinned"], 1).expect("scenario").platform;
+    p.dram_traffic_gbs = Some(8.0);
+    p
+}
