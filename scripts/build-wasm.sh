@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the engine to WebAssembly (+ JS bindings) and the native CLI target/release/asymlab. Run scripts/setup.sh first.
-# Two modules from the same crate: web/src/engine/pkg-core (the simulation alone: what the first chart needs, loaded at
-# start) and web/src/engine/pkg (feature `full`: also trace import, export, calibration, OS-level catalog and sweeps,
+# Two modules from the same crate: web/src/engine/pkg-core (the task level's simulation: what the first chart needs, loaded at
+# start) and web/src/engine/pkg (feature `full`: also the loop and OS levels, trace import, export, calibration, OS-level catalog and sweeps,
 # loaded by the worker on first use).
 set -euo pipefail
 cd "$(dirname "$0")/.."

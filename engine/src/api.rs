@@ -37,10 +37,11 @@ extern "C" {
     fn call(this: &ProgressCallback, this_arg: &JsValue, events: f64, expected_events: f64) -> JsValue;
 }
 
-/// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
+/// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","level","title","description","paper",
 /// "paper_title","paper_rank","figure","question","steps","claims","exercise"}]`, where `paper` is a paper id or null, `paper_title` the
 /// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
-/// the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
+/// the citation (`Chen et al. Fig. 4(a) …`), `level` the level its workload runs at (`tasks`, `loops`, `os`: the core module
+/// simulates and expands only `tasks` presets), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
 /// `value`, `unit`, `status`, …); `exercise` is an exercise's goal, or null.
 #[wasm_bindgen]
 pub fn list_presets() -> String {
@@ -50,8 +51,11 @@ pub fn list_presets() -> String {
             let claims: Vec<_> = p.claims.iter().map(|c| c.info()).collect();
             let paper_title = p.paper.as_deref().and_then(catalogue::paper).map(|q| format!("{} {} · {}", q.cite, q.year, q.title));
             let paper_rank = p.paper.as_deref().and_then(|id| catalogue::papers().iter().position(|q| q.id == id));
+            let raw = catalogue::expand::expand(catalogue::expand::raw_of(p)).unwrap_or_default();
+            let kind = raw.get("workload").and_then(|w| w.get("kind")).and_then(|k| k.as_str()).unwrap_or_default();
+            let level = Workload::level_of_kind(kind).map(|l| l.name());
             json!({
-                "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
+                "name": p.name, "level": level, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
                 "figure": p.figure_text(), "question": p.question, "steps": p.steps, "claims": claims,
                 "exercise": p.scenario.get("exercise").and_then(|e| e.get("goal")),
             })

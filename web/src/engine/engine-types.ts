@@ -61,6 +61,8 @@ export interface WasmSession {
 /** An entry of `list_presets()` (engine/catalogue/presets/); the first one is the default scenario. */
 export interface PresetInfo {
   readonly name: string;
+  /** The level its workload runs at (`tasks`, `loops`, `os`); the worker simulates and expands only `tasks` presets with the core module. */
+  readonly level?: string | null;
   readonly title: string;
   readonly description: string;
   /** Id of the paper the preset reproduces, or null for demos. */

@@ -2,9 +2,10 @@
 // imports the wasm packages. It answers EngineRequests by id; segment columns
 // go back as transferables.
 //
-// Two modules of one engine: ./pkg-core (the simulation alone, what the first
-// chart needs) loads at once; ./pkg (feature `full`: trace import, export,
-// the OS-level catalog and sweeps) loads on the first request that needs it.
+// Two modules of one engine: ./pkg-core (the task level's simulation and the
+// catalogue, what the first chart needs) loads at once; ./pkg (feature `full`:
+// the loop and OS levels, user policies, trace import, export, the OS-level
+// catalog and sweeps) loads on the first request that needs it.
 import initCore, * as corePkg from "./pkg-core/engine.js";
 import type { SimResult } from "./engine";
 import type { RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
@@ -90,6 +91,26 @@ function hasCustomPolicies(scenarioJson: string): boolean {
   }
 }
 
+/**
+ * Whether the scenario runs at the task level, the only one the core module simulates (loop programs and application
+ * mixes go to the full module). Unreadable JSON stays with the core module, which names what is wrong.
+ */
+function isTaskLevel(scenarioJson: string): boolean {
+  try {
+    return wasm.scenario_level(scenarioJson) === "tasks";
+  } catch {
+    return true;
+  }
+}
+
+let presetLevels: Map<string, string | null> | null = null;
+/** Whether preset `name` runs at the task level, whose scenario the core module can expand (an unknown name: yes, for its error). */
+function isTaskPreset(name: string): boolean {
+  presetLevels ??= new Map((JSON.parse(wasm.list_presets()) as { name: string; level: string | null }[]).map((p) => [p.name, p.level]));
+  const level = presetLevels.get(name);
+  return level === undefined || level === "tasks";
+}
+
 type SessionClass = new (scenarioJson: string) => WasmSession;
 
 function simulate(scenarioJson: string, id: number, Session: SessionClass): SimResult {
@@ -143,7 +164,7 @@ function handle(request: EngineRequest): unknown {
     case "listPapers":
       return JSON.parse(wasm.list_papers());
     case "presetScenario":
-      return wasm.preset_scenario(arg);
+      return isTaskPreset(arg) ? wasm.preset_scenario(arg) : full().then((m) => m.preset_scenario(arg));
     case "listPlatforms":
       return JSON.parse(wasm.list_platforms());
     case "platformPreset":
@@ -151,7 +172,7 @@ function handle(request: EngineRequest): unknown {
     case "listSchedulers":
       return (JSON.parse(wasm.list_schedulers("")) as { name: string }[]).map((s) => s.name);
     case "simulate":
-      return hasCustomPolicies(arg) ? full().then((m) => simulate(arg, id, m.Session)) : simulate(arg, id, wasm.Session);
+      return hasCustomPolicies(arg) || !isTaskLevel(arg) ? full().then((m) => simulate(arg, id, m.Session)) : simulate(arg, id, wasm.Session);
     case "osCatalog":
       return full().then((m) => JSON.parse(m.os_catalog()));
     case "sweepCells":

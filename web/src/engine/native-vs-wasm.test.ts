@@ -43,9 +43,12 @@ describe("wasm engine vs native CLI", () => {
       try {
         const text = session.run_all();
         wasmSummary = JSON.parse(text) as RunSummary;
-        // The page simulates with the core module (an exercise, which carries a policy, with the full one): the same
-        // summary, byte for byte.
-        if (wasmSummary.exercise === null) {
+        // The page simulates task-level scenarios with the core module (an exercise, which carries a policy, with the
+        // full one): the same scenario text and summary, byte for byte. The loop and OS levels are the full module's only.
+        if (wasmSummary.level !== "tasks") {
+          expect(() => new core.Session(scenario), `${name}: core module`).toThrow(/full module/);
+        } else if (wasmSummary.exercise === null) {
+          expect(core.preset_scenario(name), `${name}: core module's scenario`).toBe(scenario);
           const coreSession = new core.Session(scenario);
           expect(coreSession.run_all(), `${name}: core module`).toBe(text);
           coreSession.free();
