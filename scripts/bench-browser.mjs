@@ -57,7 +57,8 @@ const spreadOf = (xs) => {
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
 try {
   // 0. Cold loads (a fresh context each: no cache): when the first Gantt is drawn after navigation, and the gzip size of
-  // the JS and Wasm fetched until then (the page's and its worker's requests, gzipped at level 9 from dist/).
+  // the JS, Wasm and JSON data (the preset catalogue) fetched until then (the page's and its worker's requests, gzipped
+  // at level 9 from dist/).
   const firstGanttMs = [];
   const firstKb = [];
   const kinds = [];
@@ -71,10 +72,10 @@ try {
     const at = await cold.evaluate(() => window.__explorerStats?.().firstGanttAt ?? NaN);
     const before = [...new Set(fetched)];
     let bytes = 0;
-    const byKind = { js: 0, wasm: 0 };
+    const byKind = { js: 0, wasm: 0, json: 0 };
     for (const u of before) {
       const path = new URL(u).pathname;
-      const kind = path.endsWith(".wasm") ? "wasm" : path.endsWith(".js") ? "js" : null;
+      const kind = path.endsWith(".wasm") ? "wasm" : path.endsWith(".js") ? "js" : path.endsWith(".json") ? "json" : null;
       if (!kind) continue;
       const file = `${repoRoot}/dist${path}`;
       if (!existsSync(file)) continue;
@@ -88,7 +89,7 @@ try {
     await context.close();
   }
   const last = kinds[kinds.length - 1];
-  console.log(`first_chart_js_wasm_kb_gzip (fetched before the first Gantt; target ≤ 300): ${spreadOf(firstKb)} = JS ${fmt(last.js / 1000)} + Wasm ${fmt(last.wasm / 1000)}`);
+  console.log(`first_chart_js_wasm_kb_gzip (fetched before the first Gantt, data included; target ≤ 300): ${spreadOf(firstKb)} = JS ${fmt(last.js / 1000)} + Wasm ${fmt(last.wasm / 1000)} + JSON ${fmt(last.json / 1000)}`);
   console.log(`first_gantt_ms_after_navigation (cold, localhost; target ≤ 1000): ${spreadOf(firstGanttMs)}`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

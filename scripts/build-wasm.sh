@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the engine to WebAssembly (+ JS bindings) and the native CLI target/release/asymlab. Run scripts/setup.sh first.
-# Two modules from the same crate: web/src/engine/pkg-core (the simulation alone: what the first chart needs, loaded at
-# start) and web/src/engine/pkg (feature `full`: also trace import, export, calibration, OS-level catalog and sweeps,
-# loaded by the worker on first use).
+# Two modules from the same crate: web/src/engine/pkg-core (the task level's simulation: what the first chart needs, loaded at
+# start, with catalogue.json beside it: the presets as the page reads them, written by the native CLI) and
+# web/src/engine/pkg (feature `full`: also the loop and OS levels, the catalogue and claims, trace import, export,
+# calibration, OS-level catalog and sweeps, loaded by the worker on first use).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -29,3 +30,7 @@ build_module full web/src/engine/pkg
 
 log "cargo build (native CLI, release)"
 cargo build --release -p engine --bin asymlab
+
+# The core module has no catalogue: the page reads presets, platforms, papers and their JSON from this file.
+log "asymlab catalogue → web/src/engine/pkg-core/catalogue.json"
+"$CARGO_TARGET/release/asymlab" catalogue > web/src/engine/pkg-core/catalogue.json

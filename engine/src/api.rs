@@ -5,9 +5,11 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[cfg(feature = "full")]
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "full")]
 use crate::catalogue;
 use crate::error::InputError;
 #[cfg(feature = "full")]
@@ -37,40 +39,26 @@ extern "C" {
     fn call(this: &ProgressCallback, this_arg: &JsValue, events: f64, expected_events: f64) -> JsValue;
 }
 
-/// Scenario presets as JSON, in gallery order (the first is the default): `[{"name","title","description","paper",
-/// "paper_title","paper_rank","figure","question","steps","claims","exercise"}]`, where `paper` is a paper id or null, `paper_title` the
-/// paper's citation and title, `paper_rank` its position among the papers (the gallery's group order), `figure` reads with
-/// the citation (`Chen et al. Fig. 4(a) …`), and `claims` are the claims measured on the preset (`id`, `label`, `claim`,
-/// `value`, `unit`, `status`, …); `exercise` is an exercise's goal, or null.
+/// Scenario presets as JSON, in gallery order (the first is the default); see [`catalogue::listing::presets`]. The page
+/// reads them from the catalogue file the build writes (`asymlab catalogue`), so only the full module has this.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn list_presets() -> String {
-    let v: Vec<_> = catalogue::presets()
-        .iter()
-        .map(|p| {
-            let claims: Vec<_> = p.claims.iter().map(|c| c.info()).collect();
-            let paper_title = p.paper.as_deref().and_then(catalogue::paper).map(|q| format!("{} {} · {}", q.cite, q.year, q.title));
-            let paper_rank = p.paper.as_deref().and_then(|id| catalogue::papers().iter().position(|q| q.id == id));
-            json!({
-                "name": p.name, "title": p.title, "description": p.description, "paper": p.paper, "paper_title": paper_title, "paper_rank": paper_rank,
-                "figure": p.figure_text(), "question": p.question, "steps": p.steps, "claims": claims,
-                "exercise": p.scenario.get("exercise").and_then(|e| e.get("goal")),
-            })
-        })
-        .collect();
-    serde_json::Value::Array(v).to_string()
+    catalogue::listing::presets().to_string()
 }
 
 /// The papers as JSON `[{"id","cite","year","authors","title","venue","summary"}]`.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn list_papers() -> String {
-    serde_json::to_string(catalogue::papers()).unwrap_or_else(|_| "[]".into())
+    catalogue::listing::papers().to_string()
 }
 
 /// Platform presets as JSON `[{"name","title","description"}]`.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn list_platforms() -> String {
-    let v: Vec<_> = catalogue::platforms().iter().map(|p| json!({ "name": p.name, "title": p.title, "description": p.description })).collect();
-    serde_json::Value::Array(v).to_string()
+    catalogue::listing::platforms().to_string()
 }
 
 /// The schedulers of `level` (`tasks`, `loops`, `os`; empty for every level) as JSON `[{"name","level","params","description"}]`.
@@ -138,22 +126,31 @@ pub fn evaluate_claims(name: &str, rows_json: &str) -> Result<String, JsError> {
 }
 
 /// The scenario JSON of preset `name`.
+#[cfg(feature = "full")]
 pub fn try_preset_scenario(name: &str) -> Result<String, InputError> {
-    catalogue::scenario(name).map(|s| s.to_json()).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))
+    catalogue::listing::scenario_text(name).ok_or_else(|| InputError::new("", format!("unknown preset '{name}'")))
 }
 
 /// The scenario JSON of preset `name`.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn preset_scenario(name: &str) -> Result<String, JsError> {
     try_preset_scenario(name).map_err(js_error)
 }
 
 /// The platform JSON of platform preset `name`.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn platform_preset(name: &str) -> Result<String, JsError> {
-    catalogue::platform(name)
-        .and_then(|p| serde_json::to_string_pretty(&p).ok())
-        .ok_or_else(|| JsError::new(&format!("unknown platform preset '{name}'")))
+    catalogue::listing::platform_text(name).ok_or_else(|| JsError::new(&format!("unknown platform preset '{name}'")))
+}
+
+/// The claims of a run the core module simulated, from its summary JSON (`Session.run_all`'s): a JSON array like the
+/// summary's `claims`, which the core module leaves empty (it has no catalogue).
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+pub fn claims_on_summary(summary_json: &str) -> Result<String, JsError> {
+    crate::claims::on_summary_json(summary_json).map_err(js_error)
 }
 
 /// A loaded scenario and, after [`Session::run_all`], its runs.

@@ -83,6 +83,9 @@ enum Command {
         /// Preset name (see `asymlab list presets`).
         name: String,
     },
+    /// Print the catalogue as the page reads it: presets, platforms, papers and every preset's and platform's JSON (the
+    /// build writes it beside the core Wasm module).
+    Catalogue,
     /// Print the platform JSON of a platform preset.
     Platform {
         /// Platform name (see `asymlab list platforms`).
@@ -346,6 +349,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let s = catalogue::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
             emit(&format!("{}\n", s.to_json()))?;
         }
+        Command::Catalogue => emit(&format!("{}\n", catalogue::listing::page()))?,
         Command::Platform { name } => {
             let p = catalogue::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
             emit(&format!("{}\n", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?))?;

@@ -7,6 +7,7 @@
 
 pub mod claim;
 pub mod expand;
+pub mod listing;
 mod load;
 pub mod platforms;
 

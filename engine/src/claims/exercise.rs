@@ -35,6 +35,9 @@ pub struct ExerciseVerdict {
 /// The verdict of `scenario`'s exercise on `result`; `None` without an exercise, without a custom policy among the runs,
 /// or when a number is missing.
 pub fn verdict(scenario: &Scenario, result: &ScenarioResult) -> Option<ExerciseVerdict> {
+    if !cfg!(feature = "full") {
+        return None; // an exercise's policy runs in the full module only
+    }
     let exercise = scenario.exercise.as_ref()?;
     let policy = result.runs.iter().map(|r| r.scheduler.as_str()).find(|s| scenario.custom_schedulers.iter().any(|c| c.name == *s))?;
     let runs = adapter::result_values(result);

@@ -74,11 +74,34 @@ pub fn fidelity(filter: &Filter, seeds: Option<u32>, threads: usize, progress: &
 }
 
 /// The claims one run can measure, when `scenario` is (or was edited from) a preset: matched by its name, the preset's title.
+/// Empty in the core Wasm module, which has no catalogue: the page asks the full module ([`on_summary_json`]) once the
+/// first chart is drawn.
 pub fn on_result(scenario: &Scenario, result: &ScenarioResult) -> Vec<ClaimResult> {
-    match catalogue::preset_titled(&scenario.name) {
-        Some(preset) => evaluate::on_run(preset, &adapter::result_values(result)),
+    if !cfg!(feature = "full") {
+        return Vec::new();
+    }
+    on_runs(&scenario.name, &adapter::result_values(result))
+}
+
+/// The claims of the preset titled `scenario_name` measured on `runs` (`{"scheduler","metrics","extras"}` each).
+fn on_runs(scenario_name: &str, runs: &[Value]) -> Vec<ClaimResult> {
+    match catalogue::preset_titled(scenario_name) {
+        Some(preset) => evaluate::on_run(preset, runs),
         None => Vec::new(),
     }
+}
+
+/// [`on_result`] from a run summary's JSON (`Session.run_all`'s, whose runs carry the same `metrics` and `extras`), as a
+/// JSON array: the claims of a run the core module simulated, evaluated by the full module.
+pub fn on_summary_json(summary_json: &str) -> InputResult<String> {
+    let summary: Value = serde_json::from_str(summary_json).map_err(|e| InputError::new("", format!("not valid JSON: {e}")))?;
+    let name = summary.get("scenario_name").and_then(Value::as_str).unwrap_or_default();
+    let runs: Vec<Value> = summary
+        .get("runs")
+        .and_then(Value::as_array)
+        .map(|runs| runs.iter().map(|r| serde_json::json!({ "scheduler": r.get("scheduler"), "metrics": r.get("metrics"), "extras": r.get("extras") })).collect())
+        .unwrap_or_default();
+    serde_json::to_string(&on_runs(name, &runs)).map_err(json_error)
 }
 
 fn json_error(e: serde_json::Error) -> InputError {

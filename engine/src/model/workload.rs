@@ -388,8 +388,12 @@ impl Workload {
         match kind.as_str() {
             "layered" => Ok(Workload::Layered(rest.into(path)?)),
             "dag" => Ok(Workload::Dag(rest.into(path)?)),
+            #[cfg(feature = "full")]
             "loop_program" => Ok(Workload::LoopProgram(rest.into(path)?)),
+            #[cfg(feature = "full")]
             "applications" => Ok(Workload::Applications(rest.into(path)?)),
+            #[cfg(not(feature = "full"))]
+            "loop_program" | "applications" => Err(InputError::new(format!("{path}.kind"), format!("'{kind}' workloads are simulated by the engine's full module, not its core module"))),
             other => Err(InputError::new(format!("{path}.kind"), format!("unknown workload kind '{other}' (known: layered, dag, loop_program, applications)"))),
         }
     }

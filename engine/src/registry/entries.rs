@@ -77,7 +77,7 @@ const fn looped(
     description: &'static str,
     build: fn(&mut Params) -> InputResult<Box<dyn crate::loops::schedule::LoopSchedule>>,
 ) -> Entry {
-    Entry { name, aliases, params, description, build: Build::Loop(build) }
+    Entry { name, aliases, params, description, build: Build::Loop(if cfg!(feature = "full") { Some(build) } else { None }) }
 }
 
 const fn os(
@@ -87,7 +87,7 @@ const fn os(
     description: &'static str,
     build: fn(&mut Params, &OsOptions) -> InputResult<OsMethod>,
 ) -> Entry {
-    Entry { name, aliases, params, description, build: Build::Os(build) }
+    Entry { name, aliases, params, description, build: Build::Os(if cfg!(feature = "full") { Some(build) } else { None }) }
 }
 
 fn threads(sched: impl OsScheduler + 'static) -> OsMethod {

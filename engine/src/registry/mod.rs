@@ -25,10 +25,21 @@ pub use entries::SCHEDULERS;
 pub enum Build {
     /// A task-runtime policy.
     Task(fn(&mut Params, &SchedOptions) -> InputResult<Box<dyn TaskScheduler>>),
-    /// An OpenMP loop schedule.
-    Loop(fn(&mut Params) -> InputResult<Box<dyn LoopSchedule>>),
-    /// An OS-level method; the options give the mix's default thresholds.
-    Os(fn(&mut Params, &OsOptions) -> InputResult<OsMethod>),
+    /// An OpenMP loop schedule (`None` in the core Wasm module, built without feature `full`: it simulates the task
+    /// level only, and the page's worker sends loop and OS-level scenarios to the full module).
+    Loop(Option<LoopBuilder>),
+    /// An OS-level method; the options give the mix's default thresholds (`None` in the core Wasm module, as for loops).
+    Os(Option<OsBuilder>),
+}
+
+/// The builder of a loop schedule.
+pub type LoopBuilder = fn(&mut Params) -> InputResult<Box<dyn LoopSchedule>>;
+/// The builder of an OS-level method.
+pub type OsBuilder = fn(&mut Params, &OsOptions) -> InputResult<OsMethod>;
+
+/// The error of a loop or OS-level builder that the core Wasm module leaves out.
+fn elsewhere(level: Level, path: &str) -> InputError {
+    InputError::new(path, format!("the {} level is simulated by the engine's full module, not its core module", level.name()))
 }
 
 /// One registered scheduler.
@@ -129,6 +140,7 @@ pub fn task(spec: &str, options: &SchedOptions, path: &str) -> InputResult<Box<d
 pub fn loop_schedule(spec: &str, path: &str) -> InputResult<Box<dyn LoopSchedule>> {
     let (entry, parsed) = lookup(Level::Loops, spec, path)?;
     let Build::Loop(build) = entry.build else { return Err(InputError::new(path, "not a loop schedule")) };
+    let build = build.ok_or_else(|| elsewhere(Level::Loops, path))?;
     with_params(entry, parsed, path, build)
 }
 
@@ -136,6 +148,7 @@ pub fn loop_schedule(spec: &str, path: &str) -> InputResult<Box<dyn LoopSchedule
 pub fn os_method(spec: &str, options: &OsOptions, path: &str) -> InputResult<OsMethod> {
     let (entry, parsed) = lookup(Level::Os, spec, path)?;
     let Build::Os(build) = entry.build else { return Err(InputError::new(path, "not an OS-level scheduler")) };
+    let build = build.ok_or_else(|| elsewhere(Level::Os, path))?;
     with_params(entry, parsed, path, |p| build(p, options))
 }
 

@@ -90,8 +90,12 @@ struct PerRun {
 pub fn estimate(scenario: &Scenario) -> InputResult<Estimate> {
     match &scenario.workload {
         Workload::Layered(_) | Workload::Dag(_) => Ok(tasks(scenario)),
+        #[cfg(feature = "full")]
         Workload::LoopProgram(program) => loops(scenario, program),
+        #[cfg(feature = "full")]
         Workload::Applications(_) => os(scenario),
+        #[cfg(not(feature = "full"))]
+        other => Err(InputError::new("workload.kind", format!("the {} level is simulated by the engine's full module, not its core module", other.level().name()))),
     }
 }
 
@@ -210,6 +214,7 @@ fn scenario_parallelism(scenario: &Scenario) -> u32 {
 
 /// Loop level: per loop instance, the chunks the schedule hands out (one event each) plus the barrier; segments are
 /// two per chunk until the recorder starts merging at [`EXACT_TAKES`] chunks, then about two per thread and phase.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 fn loops(scenario: &Scenario, program: &LoopProgram) -> InputResult<Estimate> {
     let threads = program.threads.map_or(scenario.platform.n_cores(), |t| t as usize);
     let repeat = program.repeat as f64;
@@ -265,6 +270,7 @@ fn loops(scenario: &Scenario, program: &LoopProgram) -> InputResult<Estimate> {
 /// OS level: per run, a slice end per thread every `slice_ns` and a tick every `tick_ns` over the expected makespan
 /// (the work spread over the cores at the slowest speed), plus the items of every region; each listed method runs
 /// `repeat` times, once more per application alone on a little core, and the baseline once.
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 fn os(scenario: &Scenario) -> InputResult<Estimate> {
     let Workload::Applications(mix) = &scenario.workload else { return Ok(empty("workload")) };
     let (apps, classes) = mix.resolve(&scenario.platform, "workload")?;
@@ -299,6 +305,7 @@ fn os(scenario: &Scenario) -> InputResult<Estimate> {
     Ok(e)
 }
 
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 fn empty(driver: &str) -> Estimate {
     Estimate { events: 0, segments: 0, bytes: 0, driver: driver.to_string(), what: String::new(), fixed_bytes: 0, segment_bytes: SEGMENT_BYTES }
 }

@@ -122,8 +122,12 @@ pub fn run_metered(scenario: &Scenario, detail: Detail, meter: &mut Meter) -> In
     scenario.validate()?;
     match &scenario.workload {
         crate::model::Workload::Layered(_) | crate::model::Workload::Dag(_) => tasks::run(scenario, detail, meter),
+        #[cfg(feature = "full")]
         crate::model::Workload::LoopProgram(program) => loops::run(scenario, program, meter),
+        #[cfg(feature = "full")]
         crate::model::Workload::Applications(mix) => os::run(scenario, mix, meter),
+        #[cfg(not(feature = "full"))]
+        other => Err(InputError::new("workload.kind", format!("the {} level is simulated by the engine's full module, not its core module", other.level().name()))),
     }
 }
 

@@ -187,6 +187,7 @@ impl Scenario {
             event.validate(&self.platform, &format!("events[{i}]"))?;
         }
         self.workload.check_places(&self.platform, "workload")?;
+        #[cfg(feature = "full")]
         if let Workload::LoopProgram(program) = &self.workload {
             program.validate(&self.platform, &self.classes, "workload")?;
         }
@@ -223,7 +224,11 @@ impl Scenario {
         }
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => registry::task_in(name, &SchedOptions::new(self.platform.n_cores()), &self.custom_schedulers, path).map(|_| ()),
+            #[cfg(not(feature = "full"))]
+            other => Err(InputError::new("workload.kind", format!("the {} level is simulated by the engine's full module, not its core module", other.level().name()))),
+            #[cfg(feature = "full")]
             Workload::LoopProgram(_) => registry::loop_schedule(name, path).map(|_| ()),
+            #[cfg(feature = "full")]
             Workload::Applications(mix) => {
                 mix.validate(&self.platform, "workload")?;
                 registry::os_method(name, &mix.os, path).map(|_| ())

@@ -4,7 +4,7 @@
 // taken longer than CANCEL_AFTER_MS when a newer one arrives is cancelled
 // by replacing the worker (wasm cannot be interrupted from outside).
 import { CancelledError, type Engine, type SimProgress, type SimResult, SupersededError } from "./engine";
-import type { Cell, CellRow, ClaimResult, DecisionLog, PaperInfo, PlatformInfo, PresetInfo, PttHistory } from "./engine-types";
+import type { Cell, CellRow, ClaimResult, DecisionLog, PaperInfo, PlatformInfo, PresetInfo, PttHistory, RunSummary } from "./engine-types";
 import type { OsCatalog, SweepGrid } from "../types/os-lab";
 import type { EngineMethod, EngineRequest, EngineResponse } from "./worker-protocol";
 
@@ -104,6 +104,9 @@ export class WorkerEngine implements Engine {
   }
   evaluateClaims(preset: string, rows: readonly CellRow[]): Promise<ClaimResult[]> {
     return this.call("evaluateClaims", JSON.stringify({ preset, rows })) as Promise<ClaimResult[]>;
+  }
+  claimsOnRun(summary: RunSummary): Promise<ClaimResult[]> {
+    return this.call("claimsOnRun", JSON.stringify(summary)) as Promise<ClaimResult[]>;
   }
 
   simulate(scenarioJson: string, onProgress?: (progress: SimProgress) => void): Promise<SimResult> {

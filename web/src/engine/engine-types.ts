@@ -2,13 +2,11 @@
 // (./generated/engine-types.ts, checked current by `cargo test --features ts`) and re-exported here; the worker
 // assigns the wasm-bindgen module to `WasmEngineModule`, so the typecheck fails if the bindings drift from this contract.
 
-/** The subset of `web/src/engine/pkg-core/engine.js` (the simulation alone, loaded first) the worker relies on. */
+/**
+ * The subset of `web/src/engine/pkg-core/engine.js` (the task level's simulation, loaded first) the worker relies on. It
+ * has no catalogue: the worker reads presets, platforms and papers from `pkg-core/catalogue.json` (`PageCatalogue`).
+ */
 export interface WasmCoreModule {
-  list_presets(): string;
-  list_papers(): string;
-  preset_scenario(name: string): string;
-  list_platforms(): string;
-  platform_preset(name: string): string;
   list_schedulers(level: string): string;
   scenario_level(scenarioJson: string): string;
   Session: new (scenarioJson: string) => WasmSession;
@@ -16,12 +14,33 @@ export interface WasmCoreModule {
 
 /** The subset of `web/src/engine/pkg/engine.js` (feature `full`, loaded on first use) the worker relies on. */
 export interface WasmEngineModule extends Omit<WasmCoreModule, "Session"> {
+  list_presets(): string;
+  list_papers(): string;
+  preset_scenario(name: string): string;
+  list_platforms(): string;
+  platform_preset(name: string): string;
+  /** The claims of a run (a JSON array), from its summary JSON: the core module leaves the summary's `claims` empty. */
+  claims_on_summary(summaryJson: string): string;
   os_catalog(): string;
   sweep_cells(gridJson: string): string;
   claim_cells(preset: string): string;
   run_cell(cellJson: string): string;
   evaluate_claims(preset: string, rowsJson: string): string;
   Session: new (scenarioJson: string) => WasmFullSession;
+}
+
+/**
+ * `pkg-core/catalogue.json`, written by the build (`asymlab catalogue`): what `list_presets`, `list_platforms`,
+ * `list_papers`, `preset_scenario` and `platform_preset` of the full module return, for every preset and platform.
+ */
+export interface PageCatalogue {
+  readonly presets: PresetInfo[];
+  readonly platforms: PlatformInfo[];
+  readonly papers: PaperInfo[];
+  /** Preset name → its scenario JSON text. */
+  readonly scenarios: Readonly<Record<string, string>>;
+  /** Platform preset name → its platform JSON text. */
+  readonly platform_presets: Readonly<Record<string, string>>;
 }
 
 /** A session of the full module, which also exports. */
@@ -61,6 +80,8 @@ export interface WasmSession {
 /** An entry of `list_presets()` (engine/catalogue/presets/); the first one is the default scenario. */
 export interface PresetInfo {
   readonly name: string;
+  /** The level its workload runs at (`tasks`, `loops`, `os`); the worker simulates and expands only `tasks` presets with the core module. */
+  readonly level?: string | null;
   readonly title: string;
   readonly description: string;
   /** Id of the paper the preset reproduces, or null for demos. */

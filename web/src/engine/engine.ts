@@ -78,6 +78,11 @@ export interface Engine {
   /** Evaluates a preset's claims on the rows of its claim cells. */
   evaluateClaims(preset: string, rows: readonly CellRow[]): Promise<ClaimResult[]>;
   /**
+   * The claims one run measures (the "paper vs simulated" rows), from its summary: the module that draws the first chart
+   * has no catalogue and leaves `summary.claims` empty, so the page asks for them once the chart is drawn.
+   */
+  claimsOnRun(summary: RunSummary): Promise<ClaimResult[]>;
+  /**
    * The decision log of run `run` of the result with `sessionId` (rejects once a newer simulation replaced it).
    * A plain simulation records none: the worker runs that one scheduler again with its decisions recorded.
    */

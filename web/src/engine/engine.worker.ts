@@ -2,12 +2,15 @@
 // imports the wasm packages. It answers EngineRequests by id; segment columns
 // go back as transferables.
 //
-// Two modules of one engine: ./pkg-core (the simulation alone, what the first
-// chart needs) loads at once; ./pkg (feature `full`: trace import, export,
-// the OS-level catalog and sweeps) loads on the first request that needs it.
+// Two modules of one engine: ./pkg-core (the task level's simulation, what the
+// first chart needs) loads at once, with the catalogue the build wrote beside
+// it (./pkg-core/catalogue.json: presets, platforms, papers and their JSON);
+// ./pkg (feature `full`: the loop and OS levels, user policies, the claims of a
+// run, trace import, export, the OS-level catalog and sweeps) loads on the
+// first request that needs it.
 import initCore, * as corePkg from "./pkg-core/engine.js";
 import type { SimResult } from "./engine";
-import type { RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
+import type { PageCatalogue, RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
 import { groupByCore } from "../logic/segments";
 import { handleImport, type WasmImportModule } from "./import-handler";
@@ -16,6 +19,25 @@ import { type ImportRequest, type ImportResult, importResultTransferables } from
 // Typecheck: the generated bindings must satisfy the contract.
 const wasm: WasmCoreModule = corePkg;
 const ready = initCore();
+
+let catalogueFile: Promise<PageCatalogue> | null = null;
+/** The catalogue file, fetched once (again after a failure), from the start: the first chart needs its default preset. */
+function catalogue(): Promise<PageCatalogue> {
+  catalogueFile ??= fetch(new URL("./pkg-core/catalogue.json", import.meta.url)).then(async (response) => {
+    if (!response.ok) throw new Error(`the preset catalogue did not load (HTTP ${response.status})`);
+    return (await response.json()) as PageCatalogue;
+  });
+  catalogueFile.catch(() => (catalogueFile = null));
+  return catalogueFile;
+}
+void catalogue().catch(() => undefined);
+
+/** The JSON text `name` stands for in `texts`, or the engine's error for an unknown name. */
+function textOf(texts: Readonly<Record<string, string>>, name: string, what: string): string {
+  const text = Object.hasOwn(texts, name) ? texts[name] : undefined;
+  if (text === undefined) throw new Error(`unknown ${what} '${name}'`);
+  return text;
+}
 
 let fullModule: Promise<WasmEngineModule & WasmImportModule> | null = null;
 /** The full module, loaded and initialised on first use. */
@@ -90,6 +112,18 @@ function hasCustomPolicies(scenarioJson: string): boolean {
   }
 }
 
+/**
+ * Whether the scenario runs at the task level, the only one the core module simulates (loop programs and application
+ * mixes go to the full module). Unreadable JSON stays with the core module, which names what is wrong.
+ */
+function isTaskLevel(scenarioJson: string): boolean {
+  try {
+    return wasm.scenario_level(scenarioJson) === "tasks";
+  } catch {
+    return true;
+  }
+}
+
 type SessionClass = new (scenarioJson: string) => WasmSession;
 
 function simulate(scenarioJson: string, id: number, Session: SessionClass): SimResult {
@@ -139,19 +173,21 @@ function handle(request: EngineRequest): unknown {
   const arg = request.arg ?? "";
   switch (request.method) {
     case "listPresets":
-      return JSON.parse(wasm.list_presets());
+      return catalogue().then((c) => c.presets);
     case "listPapers":
-      return JSON.parse(wasm.list_papers());
+      return catalogue().then((c) => c.papers);
     case "presetScenario":
-      return wasm.preset_scenario(arg);
+      return catalogue().then((c) => textOf(c.scenarios, arg, "preset"));
     case "listPlatforms":
-      return JSON.parse(wasm.list_platforms());
+      return catalogue().then((c) => c.platforms);
     case "platformPreset":
-      return wasm.platform_preset(arg);
+      return catalogue().then((c) => textOf(c.platform_presets, arg, "platform preset"));
+    case "claimsOnRun":
+      return full().then((m) => JSON.parse(m.claims_on_summary(arg)));
     case "listSchedulers":
       return (JSON.parse(wasm.list_schedulers("")) as { name: string }[]).map((s) => s.name);
     case "simulate":
-      return hasCustomPolicies(arg) ? full().then((m) => simulate(arg, id, m.Session)) : simulate(arg, id, wasm.Session);
+      return hasCustomPolicies(arg) || !isTaskLevel(arg) ? full().then((m) => simulate(arg, id, m.Session)) : simulate(arg, id, wasm.Session);
     case "osCatalog":
       return full().then((m) => JSON.parse(m.os_catalog()));
     case "sweepCells":

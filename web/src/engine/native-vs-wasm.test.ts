@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as core from "./pkg-core/engine.js";
-import { claim_cells, evaluate_claims, initSync, list_presets, list_schedulers, preset_scenario, run_cell, Session, sweep_cells } from "./pkg/engine.js";
-import type { Cell, CellRow, ClaimResult, PresetInfo, RunSummary } from "./engine-types";
+import { claim_cells, claims_on_summary, evaluate_claims, initSync, list_papers, list_platforms, list_presets, list_schedulers, platform_preset, preset_scenario, run_cell, Session, sweep_cells } from "./pkg/engine.js";
+import type { Cell, CellRow, ClaimResult, PageCatalogue, PresetInfo, RunSummary } from "./engine-types";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const targetDir = process.env.CARGO_TARGET_DIR ?? `${repoRoot}target`;
@@ -23,6 +23,21 @@ beforeAll(() => {
   initSync({ module: readFileSync(new URL("./pkg/engine_bg.wasm", import.meta.url)) });
   core.initSync({ module: readFileSync(new URL("./pkg-core/engine_bg.wasm", import.meta.url)) });
 });
+
+/** Deep equality, but for numbers, which may differ in their last bits (relative 1e-12). */
+function expectSameUpToLastBits(actual: unknown, expected: unknown, where: string): void {
+  if (typeof expected === "number" && typeof actual === "number") {
+    expect(Math.abs(actual - expected), where).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(expected)));
+  } else if (Array.isArray(expected) && Array.isArray(actual)) {
+    expect(actual.length, where).toBe(expected.length);
+    expected.forEach((e, i) => expectSameUpToLastBits(actual[i], e, `${where}[${i}]`));
+  } else if (expected !== null && typeof expected === "object" && actual !== null && typeof actual === "object") {
+    expect(Object.keys(actual).sort(), where).toEqual(Object.keys(expected).sort());
+    for (const [k, e] of Object.entries(expected)) expectSameUpToLastBits((actual as Record<string, unknown>)[k], e, `${where}.${k}`);
+  } else {
+    expect(actual, where).toEqual(expected);
+  }
+}
 
 describe("wasm engine vs native CLI", () => {
   it("lists presets and schedulers", () => {
@@ -43,12 +58,19 @@ describe("wasm engine vs native CLI", () => {
       try {
         const text = session.run_all();
         wasmSummary = JSON.parse(text) as RunSummary;
-        // The page simulates with the core module (an exercise, which carries a policy, with the full one): the same
-        // summary, byte for byte.
-        if (wasmSummary.exercise === null) {
+        // The page simulates task-level scenarios with the core module (an exercise, which carries a policy, with the
+        // full one): the same summary, byte for byte, but for the claims, which the core module (no catalogue) leaves to
+        // the full module's claims_on_summary. The loop and OS levels are the full module's only.
+        if (wasmSummary.level !== "tasks") {
+          expect(() => new core.Session(scenario), `${name}: core module`).toThrow(/full module/);
+        } else if (wasmSummary.exercise === null) {
           const coreSession = new core.Session(scenario);
-          expect(coreSession.run_all(), `${name}: core module`).toBe(text);
+          const coreText = coreSession.run_all();
           coreSession.free();
+          expect(JSON.parse(coreText), `${name}: core module`).toEqual({ ...wasmSummary, claims: [] });
+          // The full module reads the summary's numbers back with serde_json's default (fast, not always correctly
+          // rounded) float parser, so a simulated value may differ from the run's in its last bit, never in what shows.
+          expectSameUpToLastBits(JSON.parse(claims_on_summary(coreText)), wasmSummary.claims, `${name}: claims of the core module's run`);
         }
       } finally {
         session.free();
@@ -101,6 +123,17 @@ describe("wasm engine vs native CLI", () => {
     const native = JSON.parse(execFileSync(cli, ["fidelity", "--json", "--preset", preset], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { claims: ClaimResult[] };
     expect(wasm.length).toBeGreaterThan(0);
     expect(wasm).toEqual(native.claims);
+  });
+
+  it("writes the catalogue file the page reads exactly as the full module lists and expands it", () => {
+    const file = JSON.parse(readFileSync(new URL("./pkg-core/catalogue.json", import.meta.url), "utf8")) as PageCatalogue;
+    expect(file.presets).toEqual(JSON.parse(list_presets()));
+    expect(file.platforms).toEqual(JSON.parse(list_platforms()));
+    expect(file.papers).toEqual(JSON.parse(list_papers()));
+    expect(Object.keys(file.scenarios).sort()).toEqual([...presetNames()].sort());
+    for (const name of presetNames()) expect(file.scenarios[name], name).toBe(preset_scenario(name));
+    for (const p of file.platforms) expect(file.platform_presets[p.name], p.name).toBe(platform_preset(p.name));
+    expect(file.presets[0].level, "the default preset runs in the core module").toBe("tasks");
   });
 
   it("rejects an unknown preset", () => {

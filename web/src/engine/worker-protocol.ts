@@ -14,6 +14,7 @@ export type EngineMethod =
   | "claimCells"
   | "runCell"
   | "evaluateClaims"
+  | "claimsOnRun"
   | "decisions"
   | "pttHistory"
   | "exportChrome"

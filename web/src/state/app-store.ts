@@ -7,7 +7,7 @@
 // injected (createAppStore({ engine })), so tests make a store with a fake engine and no React.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Engine, SimProgress, SimResult } from "../engine/engine";
-import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { ClaimResult, PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import type { ReplayView } from "../logic/replay-view";
 import { withPlatform } from "../logic/scenario";
@@ -43,6 +43,8 @@ export interface AppActions {
   /** Asks the engine for the papers once (again after a failure). */
   loadPapers(): void;
   simSucceeded(revision: number, scenarioText: string, result: SimResult): void;
+  /** The claims of the result simulated from `scenarioText`, evaluated after its chart was drawn. */
+  claimsArrived(scenarioText: string, claims: ClaimResult[]): void;
   simFailed(revision: number, message: string): void;
   simProgress(revision: number, progress: SimProgress): void;
   /** Stops the simulation in flight; the last good result stays on screen. */
@@ -178,6 +180,7 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       },
       catalogLoaded: (presets, platforms) => sim({ type: "catalogLoaded", presets, platforms }),
       simSucceeded: (revision, scenarioText, result) => sim({ type: "simSucceeded", revision, scenarioText, result }),
+      claimsArrived: (scenarioText, claims) => sim({ type: "claimsArrived", scenarioText, claims }),
       simFailed: (revision, message) => sim({ type: "simFailed", revision, message }),
       simProgress: (revision, progress) => sim({ type: "simProgress", revision, progress }),
       cancelSimulation: () => engine.cancelSimulation(),

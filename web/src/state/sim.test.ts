@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { SimResult } from "../engine/engine";
+import type { ClaimResult, PresetInfo } from "../engine/engine-types";
 import { makeSegments, metricsOf, runOf, summaryOf } from "../logic/test-fixtures";
 import { initialSimState as initialState, simReducer as reducer } from "./sim";
+import { measuresClaims } from "./simulation";
 
 function result(makespanNs: number): SimResult {
   const seg = makeSegments([{ core: 0, start: 0, end: makespanNs }], 1);
@@ -20,6 +22,24 @@ describe("simulation reducer", () => {
     expect(good.good?.scenarioText).toBe("{}");
     expect(good.window).toEqual({ t0Ns: 0, t1Ns: 1_000 });
     expect(good.simPending).toBe(false);
+  });
+
+  it("adds the claims evaluated after the chart to the result they were evaluated on, and to no other", () => {
+    const claims = [{ id: "c1" }] as unknown as ClaimResult[];
+    const withClaims = reducer(good, { type: "claimsArrived", scenarioText: "{}", claims });
+    expect(withClaims.good?.result.summary.claims).toBe(claims);
+    expect(withClaims.good?.result.segments).toBe(good.good?.result.segments);
+    expect(good.good?.result.summary.claims).toEqual([]);
+    expect(reducer(good, { type: "claimsArrived", scenarioText: "{ }", claims })).toBe(good);
+  });
+
+  it("asks for a run's claims only when its preset has claims and the run lacks them", () => {
+    const preset = { name: "p", title: summaryOf([]).scenario_name, description: "", claims: [{ id: "c1" }] } as unknown as PresetInfo;
+    expect(measuresClaims([preset], result(1_000))).toBe(true);
+    expect(measuresClaims([{ ...preset, claims: [] }], result(1_000))).toBe(false);
+    expect(measuresClaims([{ ...preset, title: "another" }], result(1_000))).toBe(false);
+    const measured = result(1_000);
+    expect(measuresClaims([preset], { ...measured, summary: { ...measured.summary, claims: [{ id: "c1" }] as unknown as ClaimResult[] } })).toBe(false);
   });
 
   it("keeps the last good result on an error", () => {

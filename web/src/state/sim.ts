@@ -1,7 +1,7 @@
 // The scenario and simulation slice of the app store (state/app-store.ts): a pure reducer plus its types.
 // Derived things (pixel layout, LOD, colours) are never stored here.
 import type { SimProgress, SimResult } from "../engine/engine";
-import type { PaperInfo, PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { ClaimResult, PaperInfo, PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import type { ReplayView } from "../logic/replay-view";
 import { clampWindow } from "../logic/viewport";
@@ -65,6 +65,7 @@ export type SimAction =
   | { type: "papersLoaded"; papers: PaperInfo[] }
   | { type: "scenarioSet"; text: string; debounceMs: number; presetName?: string; platformName?: string; fitRuns?: boolean }
   | { type: "simSucceeded"; revision: number; scenarioText: string; result: SimResult }
+  | { type: "claimsArrived"; scenarioText: string; claims: ClaimResult[] }
   | { type: "simFailed"; revision: number; message: string }
   | { type: "simProgress"; revision: number; progress: SimProgress }
   | { type: "fatal"; message: string }
@@ -166,6 +167,13 @@ export function simReducer(state: SimState, action: SimAction): SimState {
         hover: null,
         fitRuns: false,
       };
+    }
+    case "claimsArrived": {
+      // The claims of the result on show (the core module leaves them out); a newer result has its own.
+      const good = state.good;
+      if (!good || good.scenarioText !== action.scenarioText) return state;
+      const summary = { ...good.result.summary, claims: action.claims };
+      return { ...state, good: { ...good, result: { ...good.result, summary } } };
     }
     case "simFailed":
       if (action.revision !== state.revision) return state;
