@@ -65,12 +65,15 @@ try {
   for (let i = 0; i < COLD_LOADS; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const fetched = [];
-    context.on("request", (r) => fetched.push(r.url()));
+    // Each request with the wall-clock time it was issued, to keep those issued before the first Gantt was drawn (the
+    // page records that time; what it fetches afterwards, such as the full module for the claims, does not count).
+    context.on("request", (r) => fetched.push({ url: r.url(), atMs: Date.now() }));
     const cold = await context.newPage();
     await cold.goto(url);
     await cold.waitForFunction(() => window.__explorerStats?.().firstGanttAt != null, undefined, { timeout: 60_000, polling: 16 });
     const at = await cold.evaluate(() => window.__explorerStats?.().firstGanttAt ?? NaN);
-    const before = [...new Set(fetched)];
+    const drawnAtMs = await cold.evaluate((t) => performance.timeOrigin + t, at);
+    const before = [...new Set(fetched.filter((f) => f.atMs <= drawnAtMs).map((f) => f.url))];
     let bytes = 0;
     const byKind = { js: 0, wasm: 0, json: 0 };
     for (const u of before) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the engine to WebAssembly (+ JS bindings) and the native CLI target/release/asymlab. Run scripts/setup.sh first.
 # Two modules from the same crate: web/src/engine/pkg-core (the task level's simulation: what the first chart needs, loaded at
-# start, with catalogue.json beside it: the presets as the page reads them, written by the native CLI) and
+# start, with catalogue.json and catalogue-texts.json beside it: the presets as the page reads them, written by the native
+# CLI) and
 # web/src/engine/pkg (feature `full`: also the loop and OS levels, the catalogue and claims, trace import, export,
 # calibration, OS-level catalog and sweeps, loaded by the worker on first use).
 set -euo pipefail
@@ -32,5 +33,5 @@ log "cargo build (native CLI, release)"
 cargo build --release -p engine --bin asymlab
 
 # The core module has no catalogue: the page reads presets, platforms, papers and their JSON from this file.
-log "asymlab catalogue → web/src/engine/pkg-core/catalogue.json"
-"$CARGO_TARGET/release/asymlab" catalogue > web/src/engine/pkg-core/catalogue.json
+log "asymlab catalogue → web/src/engine/pkg-core/catalogue.json, catalogue-texts.json"
+"$CARGO_TARGET/release/asymlab" catalogue --out web/src/engine/pkg-core

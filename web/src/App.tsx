@@ -90,6 +90,7 @@ export function App(props: { readonly renderLoop: RenderLoop; readonly onFirstGa
         firstGanttAt.current = performance.now();
         onFirstGantt?.();
       }
+      store.getState().actions.resultDrawn();
       const lastEditAt = store.getState().editor.lastEditAtMs;
       if (lastEditAt !== null) editToRedraw.current = performance.now() - lastEditAt;
     });

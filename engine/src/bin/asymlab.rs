@@ -83,9 +83,14 @@ enum Command {
         /// Preset name (see `asymlab list presets`).
         name: String,
     },
-    /// Print the catalogue as the page reads it: presets, platforms, papers and every preset's and platform's JSON (the
-    /// build writes it beside the core Wasm module).
-    Catalogue,
+    /// Write the catalogue as the page reads it to DIR: `catalogue.json` (presets, platforms and the default scenario:
+    /// what the first chart needs) and `catalogue-texts.json` (papers and every preset's and platform's JSON); the build
+    /// writes them beside the core Wasm module.
+    Catalogue {
+        /// Folder to write the two files to.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Print the platform JSON of a platform preset.
     Platform {
         /// Platform name (see `asymlab list platforms`).
@@ -349,7 +354,12 @@ fn run(cli: Cli) -> Result<(), String> {
             let s = catalogue::scenario(&name).ok_or_else(|| format!("unknown preset '{name}' (see `asymlab list presets`)"))?;
             emit(&format!("{}\n", s.to_json()))?;
         }
-        Command::Catalogue => emit(&format!("{}\n", catalogue::listing::page()))?,
+        Command::Catalogue { out } => {
+            for (file, doc) in [("catalogue.json", catalogue::listing::boot()), ("catalogue-texts.json", catalogue::listing::texts())] {
+                let path = out.join(file);
+                std::fs::write(&path, format!("{doc}\n")).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+        }
         Command::Platform { name } => {
             let p = catalogue::platform(&name).ok_or_else(|| format!("unknown platform '{name}' (see `asymlab list platforms`)"))?;
             emit(&format!("{}\n", serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?))?;

@@ -1,6 +1,7 @@
-//! The catalogue as the page lists it: presets, platforms and papers, and every preset's expanded scenario, as one JSON
-//! document (`asymlab catalogue`), which the build writes beside the core Wasm module so that the page reads its presets
-//! without the catalogue's code (ARCHITECTURE.md, "First chart").
+//! The catalogue as the page lists it: presets, platforms and papers, and every preset's expanded scenario, as two JSON
+//! documents (`asymlab catalogue --out DIR`), which the build writes beside the core Wasm module so that the page reads its
+//! presets without the catalogue's code (ARCHITECTURE.md, "First chart"): what the first chart needs ([`boot`]) and the
+//! rest ([`texts`]), fetched on first use.
 
 use serde_json::{json, Map, Value};
 
@@ -10,13 +11,14 @@ use crate::model::Workload;
 /// "paper_title","paper_rank","figure","question","steps","claims","exercise"}]`, where `paper` is a paper id or null,
 /// `paper_title` the paper's citation and title, `paper_rank` its position among the papers (the gallery's group order),
 /// `figure` reads with the citation (`Chen et al. Fig. 4(a) …`), `level` the level its workload runs at (`tasks`, `loops`,
-/// `os`: the core module simulates only `tasks`), and `claims` are the claims measured on the preset (`id`, `label`,
-/// `claim`, `value`, `unit`, `status`, …); `exercise` is an exercise's goal, or null.
+/// `os`: the core module simulates only `tasks`), and `claims` name the claims measured on the preset (`id`, `label`: the
+/// page needs no more before their numbers and verdicts come from the evaluator, in a run's summary or `fidelity.json`);
+/// `exercise` is an exercise's goal, or null.
 pub fn presets() -> Value {
     let v: Vec<_> = super::presets()
         .iter()
         .map(|p| {
-            let claims: Vec<_> = p.claims.iter().map(|c| c.info()).collect();
+            let claims: Vec<_> = p.claims.iter().map(|c| json!({ "id": c.id, "label": c.label })).collect();
             let paper_title = p.paper.as_deref().and_then(super::paper).map(|q| format!("{} {} · {}", q.cite, q.year, q.title));
             let paper_rank = p.paper.as_deref().and_then(|id| super::papers().iter().position(|q| q.id == id));
             let raw = super::expand::expand(super::expand::raw_of(p)).unwrap_or_default();
@@ -52,23 +54,32 @@ pub fn platform_text(name: &str) -> Option<String> {
     super::platform(name).and_then(|p| serde_json::to_string_pretty(&p).ok())
 }
 
-/// Everything the page reads from the catalogue: `{"presets","platforms","papers","scenarios":{name: text},
-/// "platform_presets":{name: text}}`, with the texts exactly as [`scenario_text`] and [`platform_text`] give them.
-pub fn page() -> Value {
+/// What the first chart needs from the catalogue (`catalogue.json`): `{"presets","platforms","default_scenario"}`, the last
+/// the first preset's scenario exactly as [`scenario_text`] gives it.
+pub fn boot() -> Value {
+    let default_scenario = super::presets().first().and_then(|p| scenario_text(&p.name));
+    json!({ "presets": presets(), "platforms": platforms(), "default_scenario": default_scenario })
+}
+
+/// The rest of what the page reads (`catalogue-texts.json`): `{"papers","scenarios":{name: text},"platform_presets":{name:
+/// text}}`, every preset's and platform preset's JSON exactly as [`scenario_text`] and [`platform_text`] give it.
+pub fn texts() -> Value {
     let scenarios: Map<String, Value> = super::presets().iter().filter_map(|p| Some((p.name.clone(), Value::String(scenario_text(&p.name)?)))).collect();
     let platform_presets: Map<String, Value> = super::platforms().iter().filter_map(|p| Some((p.name.clone(), Value::String(platform_text(&p.name)?)))).collect();
-    json!({ "presets": presets(), "platforms": platforms(), "papers": papers(), "scenarios": scenarios, "platform_presets": platform_presets })
+    json!({ "papers": papers(), "scenarios": scenarios, "platform_presets": platform_presets })
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_page_catalogue_has_every_preset_and_platform_with_its_text() {
-        let page = super::page();
-        let presets = page["presets"].as_array().map(Vec::len).unwrap_or_default();
+        let (boot, texts) = (super::boot(), super::texts());
+        let presets = boot["presets"].as_array().map(Vec::len).unwrap_or_default();
         assert!(presets > 0);
-        assert_eq!(page["scenarios"].as_object().map(|m| m.len()), Some(presets), "a preset's scenario failed to expand");
-        assert_eq!(page["platform_presets"].as_object().map(|m| m.len()), page["platforms"].as_array().map(Vec::len));
-        assert_eq!(page["presets"][0]["level"], "tasks", "the default preset must be one the core module simulates");
+        assert_eq!(texts["scenarios"].as_object().map(|m| m.len()), Some(presets), "a preset's scenario failed to expand");
+        assert_eq!(texts["platform_presets"].as_object().map(|m| m.len()), boot["platforms"].as_array().map(Vec::len));
+        assert_eq!(boot["presets"][0]["level"], "tasks", "the default preset must be one the core module simulates");
+        let first = boot["presets"][0]["name"].as_str().unwrap_or_default();
+        assert_eq!(boot["default_scenario"], texts["scenarios"][first]);
     }
 }

@@ -30,12 +30,17 @@ export interface WasmEngineModule extends Omit<WasmCoreModule, "Session"> {
 }
 
 /**
- * `pkg-core/catalogue.json`, written by the build (`asymlab catalogue`): what `list_presets`, `list_platforms`,
- * `list_papers`, `preset_scenario` and `platform_preset` of the full module return, for every preset and platform.
+ * `pkg-core/catalogue.json`, written by the build (`asymlab catalogue`): what the full module's `list_presets` and
+ * `list_platforms` return, and `preset_scenario` of the first (default) preset: what the first chart needs.
  */
 export interface PageCatalogue {
   readonly presets: PresetInfo[];
   readonly platforms: PlatformInfo[];
+  readonly default_scenario: string;
+}
+
+/** `pkg-core/catalogue-texts.json`, fetched on first use: `list_papers`, and every `preset_scenario` and `platform_preset`. */
+export interface PageCatalogueTexts {
   readonly papers: PaperInfo[];
   /** Preset name → its scenario JSON text. */
   readonly scenarios: Readonly<Record<string, string>>;
@@ -95,8 +100,8 @@ export interface PresetInfo {
   /** The question it teaches. */
   readonly question?: string;
   readonly steps?: readonly GuideStep[];
-  /** The papers' claims measured on the preset. */
-  readonly claims?: readonly ClaimInfo[];
+  /** The papers' claims measured on the preset, by id and label (their numbers and verdicts: `ClaimResult`). */
+  readonly claims?: readonly { readonly id: string; readonly label: string }[];
   /** For an exercise (a goal for the user's policy, checked after each run): its goal; null otherwise. */
   readonly exercise?: string | null;
 }
@@ -160,7 +165,7 @@ export type {
   TaskExtras,
 } from "./generated/engine-types";
 
-import type { ClaimInfo, InterferenceInterval, LoopExtras, OsMetrics, Row, RunInfo, TaskExtras } from "./generated/engine-types";
+import type { InterferenceInterval, LoopExtras, OsMetrics, Row, RunInfo, TaskExtras } from "./generated/engine-types";
 
 /** One scheduler's run in a cell's row, as the engine writes it (`claims::adapter::run_values`). */
 export interface CellRun {

@@ -4,13 +4,14 @@
 //
 // Two modules of one engine: ./pkg-core (the task level's simulation, what the
 // first chart needs) loads at once, with the catalogue the build wrote beside
-// it (./pkg-core/catalogue.json: presets, platforms, papers and their JSON);
+// it (./pkg-core/catalogue.json: presets, platforms and the default scenario;
+// catalogue-texts.json, on first use: papers and every preset's JSON);
 // ./pkg (feature `full`: the loop and OS levels, user policies, the claims of a
 // run, trace import, export, the OS-level catalog and sweeps) loads on the
 // first request that needs it.
 import initCore, * as corePkg from "./pkg-core/engine.js";
 import type { SimResult } from "./engine";
-import type { PageCatalogue, RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
+import type { PageCatalogue, PageCatalogueTexts, RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
 import { groupByCore } from "../logic/segments";
 import { handleImport, type WasmImportModule } from "./import-handler";
@@ -20,17 +21,36 @@ import { type ImportRequest, type ImportResult, importResultTransferables } from
 const wasm: WasmCoreModule = corePkg;
 const ready = initCore();
 
+/** Fetches a catalogue file as JSON; the error says which part of the catalogue did not load. */
+async function fetchJson<T>(url: URL, what: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the ${what} did not load (HTTP ${response.status})`);
+  return (await response.json()) as T;
+}
+
 let catalogueFile: Promise<PageCatalogue> | null = null;
-/** The catalogue file, fetched once (again after a failure), from the start: the first chart needs its default preset. */
+/** The catalogue's first file, fetched once (again after a failure), from the start: the first chart needs its default preset. */
 function catalogue(): Promise<PageCatalogue> {
-  catalogueFile ??= fetch(new URL("./pkg-core/catalogue.json", import.meta.url)).then(async (response) => {
-    if (!response.ok) throw new Error(`the preset catalogue did not load (HTTP ${response.status})`);
-    return (await response.json()) as PageCatalogue;
-  });
+  catalogueFile ??= fetchJson<PageCatalogue>(new URL("./pkg-core/catalogue.json", import.meta.url), "preset catalogue");
   catalogueFile.catch(() => (catalogueFile = null));
   return catalogueFile;
 }
 void catalogue().catch(() => undefined);
+
+let textsFile: Promise<PageCatalogueTexts> | null = null;
+/** The catalogue's texts (papers, every preset's and platform's JSON), fetched on first use. */
+function catalogueTexts(): Promise<PageCatalogueTexts> {
+  textsFile ??= fetchJson<PageCatalogueTexts>(new URL("./pkg-core/catalogue-texts.json", import.meta.url), "preset texts");
+  textsFile.catch(() => (textsFile = null));
+  return textsFile;
+}
+
+/** The scenario text of preset `name`: the default's from the first file, the others' from the texts. */
+async function presetScenario(name: string): Promise<string> {
+  const boot = await catalogue();
+  if (boot.presets[0]?.name === name) return boot.default_scenario;
+  return textOf((await catalogueTexts()).scenarios, name, "preset");
+}
 
 /** The JSON text `name` stands for in `texts`, or the engine's error for an unknown name. */
 function textOf(texts: Readonly<Record<string, string>>, name: string, what: string): string {
@@ -175,13 +195,13 @@ function handle(request: EngineRequest): unknown {
     case "listPresets":
       return catalogue().then((c) => c.presets);
     case "listPapers":
-      return catalogue().then((c) => c.papers);
+      return catalogueTexts().then((c) => c.papers);
     case "presetScenario":
-      return catalogue().then((c) => textOf(c.scenarios, arg, "preset"));
+      return presetScenario(arg);
     case "listPlatforms":
       return catalogue().then((c) => c.platforms);
     case "platformPreset":
-      return catalogue().then((c) => textOf(c.platform_presets, arg, "platform preset"));
+      return catalogueTexts().then((c) => textOf(c.platform_presets, arg, "platform preset"));
     case "claimsOnRun":
       return full().then((m) => JSON.parse(m.claims_on_summary(arg)));
     case "listSchedulers":

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as core from "./pkg-core/engine.js";
 import { claim_cells, claims_on_summary, evaluate_claims, initSync, list_papers, list_platforms, list_presets, list_schedulers, platform_preset, preset_scenario, run_cell, Session, sweep_cells } from "./pkg/engine.js";
-import type { Cell, CellRow, ClaimResult, PageCatalogue, PresetInfo, RunSummary } from "./engine-types";
+import type { Cell, CellRow, ClaimResult, PageCatalogue, PageCatalogueTexts, PresetInfo, RunSummary } from "./engine-types";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const targetDir = process.env.CARGO_TARGET_DIR ?? `${repoRoot}target`;
@@ -126,13 +126,16 @@ describe("wasm engine vs native CLI", () => {
   });
 
   it("writes the catalogue file the page reads exactly as the full module lists and expands it", () => {
-    const file = JSON.parse(readFileSync(new URL("./pkg-core/catalogue.json", import.meta.url), "utf8")) as PageCatalogue;
+    const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`./pkg-core/${name}`, import.meta.url), "utf8"));
+    const file = read("catalogue.json") as PageCatalogue;
+    const texts = read("catalogue-texts.json") as PageCatalogueTexts;
     expect(file.presets).toEqual(JSON.parse(list_presets()));
     expect(file.platforms).toEqual(JSON.parse(list_platforms()));
-    expect(file.papers).toEqual(JSON.parse(list_papers()));
-    expect(Object.keys(file.scenarios).sort()).toEqual([...presetNames()].sort());
-    for (const name of presetNames()) expect(file.scenarios[name], name).toBe(preset_scenario(name));
-    for (const p of file.platforms) expect(file.platform_presets[p.name], p.name).toBe(platform_preset(p.name));
+    expect(file.default_scenario).toBe(preset_scenario(presetNames()[0]));
+    expect(texts.papers).toEqual(JSON.parse(list_papers()));
+    expect(Object.keys(texts.scenarios).sort()).toEqual([...presetNames()].sort());
+    for (const name of presetNames()) expect(texts.scenarios[name], name).toBe(preset_scenario(name));
+    for (const p of file.platforms) expect(texts.platform_presets[p.name], p.name).toBe(platform_preset(p.name));
     expect(file.presets[0].level, "the default preset runs in the core module").toBe("tasks");
   });
 

@@ -7,7 +7,7 @@
 // injected (createAppStore({ engine })), so tests make a store with a fake engine and no React.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Engine, SimProgress, SimResult } from "../engine/engine";
-import type { ClaimResult, PlatformInfo, PresetInfo } from "../engine/engine-types";
+import type { PlatformInfo, PresetInfo } from "../engine/engine-types";
 import type { ImportedView } from "../logic/imported-trace";
 import type { ReplayView } from "../logic/replay-view";
 import { withPlatform } from "../logic/scenario";
@@ -18,7 +18,7 @@ import { afterScenarioChange, changedText, type EditOptions, type EditorState, i
 import { record, redo as redoStep, undo as undoStep } from "./history";
 import { cellCount, initialOsLabState, type OsLabAction, osLabReducer, type OsLabState, type SweepSelection } from "./os-lab";
 import { type KeyValueStorage, loadPrefs, type PrefsState, savePrefs, type ThemeMode } from "./prefs";
-import { type Hover, initialSimState, type SimAction, simReducer, type SimState } from "./sim";
+import { type Hover, initialSimState, measuresClaims, type SimAction, simReducer, type SimState } from "./sim";
 import { initialViewState, type ViewAction, viewReducer, type ViewState } from "./view";
 
 export interface ScenarioOptions {
@@ -43,8 +43,11 @@ export interface AppActions {
   /** Asks the engine for the papers once (again after a failure). */
   loadPapers(): void;
   simSucceeded(revision: number, scenarioText: string, result: SimResult): void;
-  /** The claims of the result simulated from `scenarioText`, evaluated after its chart was drawn. */
-  claimsArrived(scenarioText: string, claims: ClaimResult[]): void;
+  /**
+   * The frame that drew the result on show calls this: when the core module left out the claims its preset measures, the
+   * engine's full module evaluates them now (after the chart, so the first chart never waits for that module).
+   */
+  resultDrawn(): void;
   simFailed(revision: number, message: string): void;
   simProgress(revision: number, progress: SimProgress): void;
   /** Stops the simulation in flight; the last good result stays on screen. */
@@ -156,6 +159,8 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
     const editorStep = (text: string, history: EditorState["history"], debounceMs: number) =>
       set((s) => withScenario(s, { ...s.editor, history, lastEditAtMs: now() }, text, { debounceMs }));
     const fail = (err: unknown) => sim({ type: "fatal", message: messageOf(err) });
+    /** The scenario whose run's claims were last asked for (each result asks once). */
+    let claimsAskedFor: string | null = null;
     /** The calibrated scenario of a trace that goes away gives way to the scenario it replaced, unless it was edited. */
     const undoCalibration = () => {
       const { calibrated, scenarioText } = get().sim;
@@ -180,7 +185,16 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       },
       catalogLoaded: (presets, platforms) => sim({ type: "catalogLoaded", presets, platforms }),
       simSucceeded: (revision, scenarioText, result) => sim({ type: "simSucceeded", revision, scenarioText, result }),
-      claimsArrived: (scenarioText, claims) => sim({ type: "claimsArrived", scenarioText, claims }),
+      resultDrawn: () => {
+        const { good, presets } = get().sim;
+        if (!good || good.scenarioText === claimsAskedFor || !measuresClaims(presets, good.result)) return;
+        const { scenarioText } = good;
+        claimsAskedFor = scenarioText;
+        engine.claimsOnRun(good.result.summary).then(
+          (claims) => sim({ type: "claimsArrived", scenarioText, claims }),
+          () => undefined, // the table stays closed; the chart and metrics are unaffected
+        );
+      },
       simFailed: (revision, message) => sim({ type: "simFailed", revision, message }),
       simProgress: (revision, progress) => sim({ type: "simProgress", revision, progress }),
       cancelSimulation: () => engine.cancelSimulation(),

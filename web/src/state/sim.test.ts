@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SimResult } from "../engine/engine";
 import type { ClaimResult, PresetInfo } from "../engine/engine-types";
 import { makeSegments, metricsOf, runOf, summaryOf } from "../logic/test-fixtures";
-import { initialSimState as initialState, simReducer as reducer } from "./sim";
-import { measuresClaims } from "./simulation";
+import { initialSimState as initialState, measuresClaims, simReducer as reducer } from "./sim";
 
 function result(makespanNs: number): SimResult {
   const seg = makeSegments([{ core: 0, start: 0, end: makespanNs }], 1);
@@ -31,6 +30,7 @@ describe("simulation reducer", () => {
     expect(withClaims.good?.result.segments).toBe(good.good?.result.segments);
     expect(good.good?.result.summary.claims).toEqual([]);
     expect(reducer(good, { type: "claimsArrived", scenarioText: "{ }", claims })).toBe(good);
+    expect(reducer(good, { type: "claimsArrived", scenarioText: "{}", claims: [] }), "nothing measured: nothing changes").toBe(good);
   });
 
   it("asks for a run's claims only when its preset has claims and the run lacks them", () => {

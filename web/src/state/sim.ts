@@ -60,6 +60,13 @@ export interface SimState {
   readonly range: TimeWindow | null;
 }
 
+/** Whether `result` comes from a preset with claims and lacks them (the core module leaves them out). */
+export function measuresClaims(presets: readonly PresetInfo[], result: SimResult): boolean {
+  const { summary } = result;
+  if (summary.claims.length > 0) return false;
+  return presets.some((p) => p.title === summary.scenario_name && (p.claims?.length ?? 0) > 0);
+}
+
 export type SimAction =
   | { type: "catalogLoaded"; presets: PresetInfo[]; platforms: PlatformInfo[] }
   | { type: "papersLoaded"; papers: PaperInfo[] }
@@ -171,7 +178,7 @@ export function simReducer(state: SimState, action: SimAction): SimState {
     case "claimsArrived": {
       // The claims of the result on show (the core module leaves them out); a newer result has its own.
       const good = state.good;
-      if (!good || good.scenarioText !== action.scenarioText) return state;
+      if (!good || good.scenarioText !== action.scenarioText || action.claims.length === 0) return state;
       const summary = { ...good.result.summary, claims: action.claims };
       return { ...state, good: { ...good, result: { ...good.result, summary } } };
     }

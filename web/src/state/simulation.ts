@@ -3,7 +3,7 @@
 // for visual edits, 0 for presets). A newer revision cancels the pending timer; results of superseded
 // revisions are dropped (by the worker, and by the reducer, which compares revisions).
 import type { PresetInfo } from "../engine/engine-types";
-import { CancelledError, type SimResult, SupersededError } from "../engine/engine";
+import { CancelledError, SupersededError } from "../engine/engine";
 import { parseScenario } from "../logic/scenario";
 import type { AppStoreApi } from "./app-store";
 import type { SimState } from "./sim";
@@ -16,19 +16,6 @@ export const CANCELLED_MESSAGE = "Simulation cancelled; the last good result sta
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-/** Whether `result` comes from a preset with claims and lacks them (the core module leaves them out). */
-export function measuresClaims(presets: readonly PresetInfo[], result: SimResult): boolean {
-  const { summary } = result;
-  if (summary.claims.length > 0) return false;
-  return presets.some((p) => p.title === summary.scenario_name && (p.claims?.length ?? 0) > 0);
-}
-
-/** Runs `job` after the next frame is painted (at once where there are no frames). */
-function afterPaint(job: () => void): void {
-  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(job, 0));
-  else setTimeout(job, 0);
 }
 
 /** Starts loading and simulating; returns the function that stops both. */
@@ -63,18 +50,7 @@ export function startSimulation(store: AppStoreApi, openInitial?: OpenInitial): 
       }
       engine.simulate(scenarioText, (progress) => actions().simProgress(revision, progress)).then(
         (result) => {
-          if (cancelled) return;
-          actions().simSucceeded(revision, scenarioText, result);
-          if (measuresClaims(store.getState().sim.presets, result)) {
-            // The core module has no catalogue: the full module evaluates the run's claims once the chart is on screen.
-            afterPaint(() => {
-              if (stopped || store.getState().sim.good?.scenarioText !== scenarioText) return;
-              engine.claimsOnRun(result.summary).then(
-                (claims) => actions().claimsArrived(scenarioText, claims),
-                () => undefined, // the table stays closed; the chart and metrics are unaffected
-              );
-            });
-          }
+          if (!cancelled) actions().simSucceeded(revision, scenarioText, result);
         },
         (err: unknown) => {
           if (cancelled || err instanceof SupersededError) return;
