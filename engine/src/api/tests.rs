@@ -29,7 +29,9 @@ fn session_runs_the_default_preset_and_names_bad_fields() {
     let listed: serde_json::Value = serde_json::from_str(&list_presets()).expect("json");
     assert_eq!(listed[0]["name"], catalogue::DEFAULT_SCENARIO);
     assert!(listed[0]["steps"].as_array().is_some_and(|s| s.len() >= 3));
-    assert!(listed[0]["claims"][0]["value"].is_number());
+    assert_eq!(listed[0]["level"], "tasks");
+    assert_eq!(listed[0]["claims"][0]["id"], summary["claims"][0]["id"], "the list names a preset's claims by id and label");
+    assert!(listed[0]["claims"][0]["label"].is_string());
     assert_eq!(summary["claims"].as_array().map(Vec::len), listed[0]["claims"].as_array().map(Vec::len));
     assert!(summary["claims"][0]["verdict"]["holds"].is_boolean(), "{}", summary["claims"][0]);
     assert_eq!(summary["runs"][1]["extras"]["ptt"]["history"], false, "a plain run keeps the final PTT only");
