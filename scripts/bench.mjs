@@ -46,8 +46,10 @@ if (!PARTS.has("native")) {
 if (PARTS.has("pair")) {
   const core = await import(`${pkgCoreDir}/engine.js`);
   core.initSync({ module: readFileSync(`${pkgCoreDir}/engine_bg.wasm`) });
+  // The core module has no catalogue: the preset's scenario comes from the catalogue file the build writes beside it.
+  const presetText = JSON.parse(readFileSync(`${pkgCoreDir}/catalogue-texts.json`, "utf8")).scenarios[BENCH_PRESET];
   const peer = (name) => {
-    const s = JSON.parse(core.preset_scenario(BENCH_PRESET));
+    const s = JSON.parse(presetText);
     s.runtime = { ...s.runtime, steal_ns: 0, ptt_search_ns: 0, dispatch_ns: 0 };
     s.schedulers = [name];
     return JSON.stringify(s);
