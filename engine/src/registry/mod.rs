@@ -37,8 +37,8 @@ pub type LoopBuilder = fn(&mut Params) -> InputResult<Box<dyn LoopSchedule>>;
 /// The builder of an OS-level method.
 pub type OsBuilder = fn(&mut Params, &OsOptions) -> InputResult<OsMethod>;
 
-/// The error of a loop or OS-level builder that the core Wasm module leaves out.
-fn elsewhere(level: Level, path: &str) -> InputError {
+/// The error of anything at `level` (loops, OS) that the core Wasm module leaves out: a builder, a run, an estimate.
+pub fn elsewhere(level: Level, path: &str) -> InputError {
     InputError::new(path, format!("the {} level is simulated by the engine's full module, not its core module", level.name()))
 }
 

@@ -95,7 +95,7 @@ pub fn estimate(scenario: &Scenario) -> InputResult<Estimate> {
         #[cfg(feature = "full")]
         Workload::Applications(_) => os(scenario),
         #[cfg(not(feature = "full"))]
-        other => Err(InputError::new("workload.kind", format!("the {} level is simulated by the engine's full module, not its core module", other.level().name()))),
+        other => Err(crate::registry::elsewhere(other.level(), "workload.kind")),
     }
 }
 

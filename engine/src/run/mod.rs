@@ -127,7 +127,7 @@ pub fn run_metered(scenario: &Scenario, detail: Detail, meter: &mut Meter) -> In
         #[cfg(feature = "full")]
         crate::model::Workload::Applications(mix) => os::run(scenario, mix, meter),
         #[cfg(not(feature = "full"))]
-        other => Err(InputError::new("workload.kind", format!("the {} level is simulated by the engine's full module, not its core module", other.level().name()))),
+        other => Err(crate::registry::elsewhere(other.level(), "workload.kind")),
     }
 }
 

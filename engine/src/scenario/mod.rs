@@ -225,7 +225,7 @@ impl Scenario {
         match &self.workload {
             Workload::Layered(_) | Workload::Dag(_) => registry::task_in(name, &SchedOptions::new(self.platform.n_cores()), &self.custom_schedulers, path).map(|_| ()),
             #[cfg(not(feature = "full"))]
-            other => Err(InputError::new("workload.kind", format!("the {} level is simulated by the engine's full module, not its core module", other.level().name()))),
+            other => Err(crate::registry::elsewhere(other.level(), "workload.kind")),
             #[cfg(feature = "full")]
             Workload::LoopProgram(_) => registry::loop_schedule(name, path).map(|_| ()),
             #[cfg(feature = "full")]
