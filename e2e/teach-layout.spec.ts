@@ -127,10 +127,17 @@ test("every gallery guide can be walked in presenter mode at 1280×720 without s
           const boxes = (await row.count()) > 0 ? [await row.boundingBox()] : await Promise.all((await page.getByTestId("gantt").all()).map((g) => g.boundingBox()));
           return boxes.some((box) => box !== null && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720);
         };
-        await expect.poll(seen, { message: `${name} step ${s + 1}: the Gantt is in view` }).toBe(true);
+        const where = async () => `scrollY ${await page.evaluate(() => window.scrollY)}, Gantt tops ${await page.evaluate(() => [...document.querySelectorAll('[data-testid="gantt"]')].map((g) => Math.round(g.getBoundingClientRect().top)).join(", "))}`;
+        await expect.poll(seen, { message: `${name} step ${s + 1}: the Gantt is in view` }).toBe(true).catch(async (e) => {
+          throw new Error(`${String(e)}\n(${await where()})`);
+        });
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
       });
-      if (s + 1 < count) await page.keyboard.press("PageDown");
+      if (s + 1 < count) {
+        await page.keyboard.press("PageDown");
+        // The app took the key (not the browser, which would scroll the page).
+        await expect(page.getByTestId("guide-count")).toHaveText(new RegExp(`^Step ${s + 2} of`));
+      }
     }
     walked++;
   }

@@ -3,6 +3,7 @@
 // timeline renders, so the timeline needs no change.
 import { useEffect, useRef } from "react";
 import { useActions } from "../state/AppProvider";
+import { revealInStack } from "../timeline/reveal";
 import type { Selection } from "../types/view";
 
 const ATTR = "data-selected";
@@ -23,10 +24,10 @@ export function useRowSelection(selection: Selection | null, renderKey: unknown)
         first ??= row;
       }
     }
-    // Bring the row into view when the selection changes, not on every re-render.
+    // Bring the row into view inside the Gantt stack when the selection changes, not on every re-render.
     if (first && scrolledFor.current !== selection) {
       scrolledFor.current = selection;
-      first.scrollIntoView?.({ block: "nearest" });
+      revealInStack(first);
     }
   }, [selection, renderKey]);
 
