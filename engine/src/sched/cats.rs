@@ -49,9 +49,10 @@ impl TaskScheduler for Cats {
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         let fast = self.fast.get(core).copied().unwrap_or(false);
-        // Slow cores take critical tasks only when no fast core is online to do it.
-        let no_fast_online = !(0..view.n_cores).any(|c| self.fast.get(c).copied().unwrap_or(false) && !view.speed.is_offline(c));
-        let task = if fast || no_fast_online { self.high.pop_front().or_else(|| self.low.pop_front()) } else { self.low.pop_front() };
+        // Slow cores take critical tasks only when no fast core is online to do it (asked only of a slow core with
+        // critical work waiting: this runs at every decision).
+        let serves_high = fast || (!self.high.is_empty() && !self.fast.iter().enumerate().any(|(c, &f)| f && !view.speed.is_offline(c)));
+        let task = if serves_high { self.high.pop_front().or_else(|| self.low.pop_front()) } else { self.low.pop_front() };
         match task {
             Some(task) => Decision::Run { task, place: Place::single(core), overhead_ns: view.costs.dispatch_ns },
             None => Decision::Sleep,
