@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { denseCore, makeSegments } from "../logic/test-fixtures";
 import { visibleRange } from "../logic/segments";
-import { dominantSegment, forEachLodRect } from "./lod";
+import { DOMINANT_SAMPLES, dominantSegment, forEachLodRect } from "./lod";
 import { TimeScale } from "./time-scale";
 
 function collect(seg: ReturnType<typeof denseCore>, scale: TimeScale) {
@@ -68,12 +68,13 @@ describe("dominantSegment", () => {
     expect(seg.kind[dominantSegment(seg, 0, 100)]).toBe(1);
   });
   it("tells apart as many task types as it samples, and reuses its scratch between calls", () => {
-    // 1000 work segments, each of its own task type: every sample is a new key; segment 208 (the 11th sample) is longest.
-    const specs = Array.from({ length: 1000 }, (_, i) => ({ core: 0, start: i * 10, end: i * 10 + (i === 208 ? 9 : 5) }));
+    // 1000 work segments, each of its own task type: every sample is a new key; the 11th sample's segment is longest.
+    const longest = Math.floor(10 * (1000 / DOMINANT_SAMPLES));
+    const specs = Array.from({ length: 1000 }, (_, i) => ({ core: 0, start: i * 10, end: i * 10 + (i === longest ? 9 : 5) }));
     const seg = makeSegments(specs, 1);
     seg.group.forEach((_, i) => (seg.group[i] = i));
-    expect(dominantSegment(seg, 0, 1000)).toBe(208);
-    expect(dominantSegment(seg, 500, 400)).not.toBe(208);
-    expect(dominantSegment(seg, 0, 1000)).toBe(208);
+    expect(dominantSegment(seg, 0, 1000)).toBe(longest);
+    expect(dominantSegment(seg, longest + 1, 1000 - longest - 1)).not.toBe(longest);
+    expect(dominantSegment(seg, 0, 1000)).toBe(longest);
   });
 });
