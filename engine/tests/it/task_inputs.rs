@@ -1,7 +1,7 @@
 //! Task-level inputs end to end on Chen et al.'s presets: places wider than their cluster, events on cores that do not
 //! exist and PTT weights outside (0, 1] are named by field; pinned places are honoured; XiTAO's one-in-ten exploration
 //! refreshes places a local search would not pick; every run keeps PTT snapshots; idle workers take released work in a
-//! drawn order, not by core number.
+//! drawn order, not by core number; measurement noise sends DA's priority tasks to an interfered core only in CFS turns.
 
 use engine::model::Workload;
 use engine::Scenario;
@@ -131,5 +131,35 @@ fn idle_workers_race_for_released_work_whatever_their_core_number() {
             let (min, max) = (a57.iter().min().copied().unwrap_or(0), a57.iter().max().copied().unwrap_or(0));
             assert!(max as f64 <= 1.15 * min as f64, "{} seed {seed}: A57 tasks per core {a57:?}", run.scheduler);
         }
+    }
+}
+
+#[test]
+fn measurement_noise_sends_priority_tasks_to_the_interfered_core_only_in_cfs_turns() {
+    // Chen et al. Fig. 5(e): DA runs 2% of its priority tasks on the interfered core 0. With the fluid co-runner core 0's PTT
+    // entry stays at twice core 1's, and a few percent of run-to-run variation (`jitter_cv`; 6% is the Fig. 8 preset's noise
+    // law at tile 64) never closes that gap. In CFS turns most of core 0's tasks run at full speed inside the worker's turn,
+    // its entry falls to within noise of core 1's, and the same noise sends a few priority tasks there (docs/model.md §3a).
+    let da_share_on_core0 = |jitter_cv: f64, slice_ns: Option<u64>, seed: u64| {
+        let mut v = json_of("dam-fig5");
+        v["schedulers"] = serde_json::json!(["da"]);
+        v["seed"] = seed.into();
+        v["workload"]["tasks"] = 8000.into();
+        v["workload"]["jitter_cv"] = jitter_cv.into();
+        if let Some(slice_ns) = slice_ns {
+            v["events"][0]["slice_ns"] = slice_ns.into();
+        }
+        let s = Scenario::from_json(&v.to_string()).expect("valid");
+        let runs = engine::run::run(&s).expect("runs").runs;
+        let m = &runs[0].task_extras().expect("task metrics").metrics;
+        100.0 * m.priority_tasks_per_core[0] as f64 / m.priority_tasks as f64
+    };
+    for seed in 1..4 {
+        let fluid = da_share_on_core0(0.0625, None, seed);
+        assert!(fluid < 0.5, "seed {seed}: fluid co-runner with noise, {fluid:.2}% on core 0");
+        let exact = da_share_on_core0(0.0, Some(9_000_000), seed);
+        assert!(exact < 0.5, "seed {seed}: CFS turns without noise, {exact:.2}% on core 0");
+        let noisy = da_share_on_core0(0.0625, Some(9_000_000), seed);
+        assert!((1.0..5.0).contains(&noisy), "seed {seed}: CFS turns with noise, {noisy:.2}% on core 0");
     }
 }
