@@ -7,6 +7,7 @@
 pub mod apps;
 pub mod class;
 pub mod events;
+pub mod l2share;
 pub mod level;
 pub mod loops;
 pub mod memory;

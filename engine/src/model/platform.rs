@@ -56,6 +56,11 @@ pub struct Platform {
     /// Absent (the catalogue's platforms): no contention, every thread runs as if alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dram_traffic_gbs: Option<f64>,
+    /// Shared-L2 capacity pressure (docs/model.md §1 Shared L2, `model::l2share`): the extra stall time per unit of work of
+    /// memory intensity 1 at speed 1 when a cluster's L2 is split among four busy cores (`√n − 1` times this among `n`).
+    /// Absent: a core runs as fast with its cluster busy as alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l2_share_stall: Option<f64>,
     /// Which cores share a last-level cache (docs/model.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
     /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
     #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
@@ -137,6 +142,12 @@ impl Platform {
             }
             if self.dram_gbs.is_none() {
                 return Err(InputError::new(format!("{path}.dram_traffic_gbs"), "needs the platform's dram_gbs (the bandwidth it shares)"));
+            }
+        }
+        if let Some(c) = self.l2_share_stall {
+            at_least(&format!("{path}.l2_share_stall"), c, 0.0)?;
+            if c > 100.0 {
+                return Err(InputError::new(format!("{path}.l2_share_stall"), format!("must be at most 100, got {c}")));
             }
         }
         if total > MAX_CORES {

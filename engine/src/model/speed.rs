@@ -1,7 +1,9 @@
-//! The speed function of docs/model.md §1: `ratio × (f / f_ref)^β × share × mem × dram`, with the state that changes at
-//! timeline events and, for `dram`, with the work running on every core (`model::memory::Contention`).
+//! The speed function of docs/model.md §1: `ratio × (f / f_ref)^β × share × mem × dram × l2`, with the state that changes
+//! at timeline events and, for `dram` and `l2`, with the work running on every core (`model::memory::Contention`,
+//! `model::l2share::L2Sharing`).
 
 use crate::model::events::Change;
+use crate::model::l2share::L2Sharing;
 use crate::model::memory::Contention;
 use crate::model::{Platform, WorkClass};
 
@@ -29,6 +31,9 @@ pub struct SpeedState {
     /// DRAM bandwidth shared by the running work (docs/model.md §1 Memory); `None` when the platform gives no bandwidth
     /// or no class draws traffic, so nothing changes for those runs.
     dram: Option<Contention>,
+    /// Shared-L2 capacity pressure among a cluster's busy cores (docs/model.md §1 Shared L2); `None` when the platform
+    /// gives no `l2_share_stall`.
+    l2: Option<L2Sharing>,
 }
 
 impl SpeedState {
@@ -50,6 +55,9 @@ impl SpeedState {
             freq_factor: ratio.clone(),
             ratio,
             dram: Contention::new(platform, classes),
+            l2: platform.l2_share_stall.and_then(|c| {
+                L2Sharing::new(c, &classes.iter().map(|k| k.mem_intensity).collect::<Vec<_>>(), platform.cluster_of_cores())
+            }),
         };
         for cluster in 0..platform.clusters.len() {
             state.refresh_cluster(cluster);
@@ -67,10 +75,12 @@ impl SpeedState {
     /// Speed of `core` on class `class`: reference nanoseconds of work done per nanosecond. Zero when offline.
     pub fn speed(&self, core: usize, class: usize) -> f64 {
         let alone = self.speed_alone(core, class);
-        match &self.dram {
-            Some(d) if alone > 0.0 => alone * d.factor(class),
-            _ => alone,
+        if alone <= 0.0 {
+            return alone;
         }
+        let dram = self.dram.as_ref().map_or(1.0, |d| d.factor(class));
+        let l2 = self.l2.as_ref().map_or(1.0, |l| l.factor(core, class, self.freq_factor[class][self.cluster_of_core[core]]));
+        alone * dram * l2
     }
 
     /// Speed of `core` on `class` with the DRAM to itself: every factor but the bandwidth contention.
@@ -87,6 +97,9 @@ impl SpeedState {
     /// Tells the speed model which class `core` runs now (`None`: nothing). The simulators call it whenever work starts or
     /// stops on a core, then [`SpeedState::settle`] once the event is handled. A no-op without DRAM contention.
     pub fn set_running(&mut self, now_ns: u64, core: usize, class: Option<usize>) {
+        if let Some(l) = &mut self.l2 {
+            l.set_running(core, class);
+        }
         if let Some(d) = &mut self.dram {
             d.advance(now_ns);
             d.set_running(core, class);
@@ -109,16 +122,17 @@ impl SpeedState {
     /// True when the speed of running work depends on what else runs (the platform's DRAM is shared by classes that draw
     /// traffic): the simulators then re-time their running work whenever [`SpeedState::settle`] says the sharing changed.
     pub fn has_contention(&self) -> bool {
-        self.dram.is_some()
+        self.dram.is_some() || self.l2.is_some()
     }
 
     /// Recomputes the DRAM sharing after work started or stopped at `now_ns`; true when the speed of some running work changed.
     pub fn settle(&mut self, now_ns: u64) -> bool {
-        let Some(mut d) = self.dram.take() else { return false };
+        let l2_changed = self.l2.as_mut().is_some_and(|l| l.settle());
+        let Some(mut d) = self.dram.take() else { return l2_changed };
         d.advance(now_ns);
         let changed = d.settle(|core, class| self.speed_alone(core, class));
         self.dram = Some(d);
-        changed
+        changed || l2_changed
     }
 
     /// The current memory stretch of the DRAM sharing: how many times longer a memory access takes than with the DRAM to

@@ -251,3 +251,40 @@ fn shared_platform() -> engine::model::Platform {
     p.dram_traffic_gbs = Some(8.0);
     p
 }
+
+/// Shared-L2 pressure (docs/model.md §1 Shared L2): with the platform's `l2_share_stall` set, a core slows by
+/// `1 + c · m · s · (√n − 1)` while `n` cores of its cluster are busy, in the OS simulator and the task runtime alike; one
+/// busy core runs as alone (the performance ratios were measured that way), and a slow core loses less than a fast one.
+#[test]
+fn shared_l2_slows_busy_clusters_and_fast_cores_most() {
+    let run = |config: &str, app: &str, stall: Option<f64>| {
+        let mut s = os_scenario(config, app, &["pinned", "tasks"], 1).expect("scenario");
+        s.platform.l2_share_stall = stall;
+        engine::run::run(&s).expect("run")
+    };
+    let slowdown = |config: &str, app: &str| -> Vec<f64> {
+        let (a, b) = (run(config, app, None), run(config, app, Some(0.1)));
+        a.runs.iter().zip(&b.runs).map(|(x, y)| y.metrics.makespan_ns as f64 / x.metrics.makespan_ns as f64).collect()
+    };
+    // streamcluster (intensity 0.6, ratio 3.48, β 0.6 at the reference 1.6 GHz): four busy A15s run at
+    // 1 / (1 + 0.1 × 0.6 × 3.48 × (√4 − 1)) ≈ 0.83 of their speed; its 2% serial sections run on one busy core, unslowed.
+    let big = slowdown("odroid-xu3:4+0", "streamcluster");
+    for (s, name) in big.iter().zip(["pinned", "tasks"]) {
+        assert!((1.15..1.23).contains(s), "{name} on 4+0: {s:.3}× with the L2 shared");
+    }
+    // Four busy A7s (speed 1 at 800 MHz): 1 + 0.1 × 0.6 × 1 ≈ 1.06, less than the A15s lose.
+    let little = slowdown("odroid-xu3:0+4", "streamcluster");
+    for ((l, b), name) in little.iter().zip(&big).zip(["pinned", "tasks"]) {
+        assert!(*l > 1.03 && l < b, "{name} on 0+4: {l:.3}× against {b:.3}× on 4+0");
+    }
+    // One core alone: nothing changes.
+    let (a, b) = (run("odroid-xu3:1+0", "streamcluster", None), run("odroid-xu3:1+0", "streamcluster", Some(0.1)));
+    for (x, y) in a.runs.iter().zip(&b.runs) {
+        assert_eq!(x.metrics.makespan_ns, y.metrics.makespan_ns, "{} on one core", x.scheduler);
+    }
+    // A bad value names its field.
+    let mut p = shared_platform();
+    p.l2_share_stall = Some(-1.0);
+    let err = p.validate("platform").expect_err("negative stall");
+    assert!(err.to_string().contains("platform.l2_share_stall"), "{err}");
+}
