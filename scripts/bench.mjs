@@ -14,7 +14,8 @@ const pkgDir = `${repoRoot}/web/src/engine/pkg`;
 const pkgCoreDir = `${repoRoot}/web/src/engine/pkg-core`;
 const BENCH_PRESET = "tx2-matmul-32000";
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
-const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 7);
+// 15 alternating rounds a scheduler (about 0.3 s each): a median that a few disturbed rounds on a shared machine do not move.
+const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 15);
 // BENCH_PARTS=native,pair,import,browser (the default: all) runs only the listed parts.
 const PARTS = new Set((process.env.BENCH_PARTS ?? "native,pair,import,browser").split(","));
 
