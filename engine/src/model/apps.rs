@@ -201,11 +201,14 @@ pub struct OsOptions {
     pub up_threshold: u32,
     /// GTS down-migration threshold, out of 1024 (512, the Linaro big.LITTLE MP default); must be below `up_threshold`.
     pub down_threshold: u32,
+    /// Wake-up latency of a pthreads thread leaving a barrier it slept at (10 µs, *estimate*): `pthread_barrier_wait`
+    /// blocks its waiters in the kernel, libgomp's barrier spins first, so loop versions do not pay it (docs/model.md §3c).
+    pub barrier_wake_ns: TimeNs,
 }
 
 impl Default for OsOptions {
     fn default() -> Self {
-        OsOptions { slice_ns: 4_000_000, migration_ns: 50_000, tick_ns: 4_000_000, half_life_ns: 32_000_000, up_threshold: 700, down_threshold: 512 }
+        OsOptions { slice_ns: 4_000_000, migration_ns: 50_000, tick_ns: 4_000_000, half_life_ns: 32_000_000, up_threshold: 700, down_threshold: 512, barrier_wake_ns: 10_000 }
     }
 }
 
@@ -217,6 +220,7 @@ impl OsOptions {
             ("tick_ns", self.tick_ns, 100_000, 10_000_000_000),
             ("half_life_ns", self.half_life_ns, 100_000, 100_000_000_000),
             ("migration_ns", self.migration_ns, 0, 1_000_000_000),
+            ("barrier_wake_ns", self.barrier_wake_ns, 0, 1_000_000_000),
         ] {
             if v < min || v > max {
                 return Err(InputError::new(format!("{path}.{name}"), format!("must be between {min} and {max} ns, got {v}")));

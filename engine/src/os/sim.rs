@@ -68,6 +68,8 @@ struct Th {
     taken: bool,
     util: f64,
     run_acc_ns: TimeNs,
+    /// Wake-up latency still owed before the thread's next item runs (it slept at a pthreads barrier).
+    wake_ns: TimeNs,
 }
 
 struct Run {
@@ -128,7 +130,7 @@ pub fn simulate(input: &OsInput, mut sched: Box<dyn OsScheduler>, meter: &mut Me
     for (a, app) in input.apps.iter().enumerate() {
         app_st.push(AppSt { phase: 0, arrived: 0, chunks_left: 0, first_thread: threads.len(), done_ns: None });
         for local in 0..app.threads {
-            threads.push(Th { app: a, local, state: ThreadState::New, core: None, prev_core: None, work_left: 0.0, taken: false, util: 1024.0, run_acc_ns: 0 });
+            threads.push(Th { app: a, local, state: ThreadState::New, core: None, prev_core: None, work_left: 0.0, taken: false, util: 1024.0, run_acc_ns: 0, wake_ns: 0 });
         }
     }
     let model = OsSim {
@@ -154,7 +156,7 @@ pub fn simulate(input: &OsInput, mut sched: Box<dyn OsScheduler>, meter: &mut Me
     {
         let Simulation { kernel, model } = &mut sim;
         for a in 0..model.apps.len() {
-            model.setup_phase(kernel, a, false);
+            model.setup_phase(kernel, a, None);
         }
         kernel.schedule_in(model.options.tick_ns, Ev::Tick);
     }
@@ -328,7 +330,12 @@ impl OsSim<'_> {
     }
 
     /// Starts phase `app_st[a].phase`: threads with work become runnable, the others wait at the barrier.
-    fn setup_phase(&mut self, kernel: &mut Kernel<Ev>, a: usize, wake: bool) {
+    /// `waker` is the thread whose arrival released the barrier (`None` at the start): in the pthreads version
+    /// (no split override) every other thread slept in the kernel and owes `barrier_wake_ns` before it runs,
+    /// where libgomp's barrier spins and the loop versions resume at once (docs/model.md §3c).
+    fn setup_phase(&mut self, kernel: &mut Kernel<Ev>, a: usize, waker: Option<usize>) {
+        let wake = waker.is_some();
+        let wake_ns = if self.split_override.is_none() { self.options.barrier_wake_ns } else { 0 };
         let first = self.app_st[a].first_thread;
         let n = self.apps[a].threads as usize;
         self.app_st[a].arrived = 0;
@@ -344,6 +351,9 @@ impl OsSim<'_> {
             match self.take_item(t) {
                 Some(w) => {
                     self.threads[t].work_left = w;
+                    if wake && waker != Some(t) {
+                        self.threads[t].wake_ns = wake_ns;
+                    }
                     workers.push(t);
                 }
                 None => {
@@ -377,7 +387,7 @@ impl OsSim<'_> {
             }
             return;
         }
-        self.setup_phase(kernel, a, true);
+        self.setup_phase(kernel, a, Some(t));
         self.balance(kernel, BalanceReason::Wake);
     }
 
@@ -406,27 +416,27 @@ impl OsSim<'_> {
 
     fn start(&mut self, kernel: &mut Kernel<Ev>, core: usize, t: usize) {
         let now = kernel.now_ns();
-        let mut begin = now;
+        let mut begin = now + std::mem::take(&mut self.threads[t].wake_ns);
         if let Some(prev) = self.threads[t].prev_core {
             if prev != core {
                 let cluster = self.speed.cluster_of(core);
                 let refill = if self.speed.cluster_of(prev) != cluster { self.refill_ns[cluster] } else { 0 };
-                begin = now + self.options.migration_ns + refill;
+                begin += self.options.migration_ns + refill;
                 self.record.migrations.push(Migration { t_ns: now, thread: t as u32, from_core: prev as u32, to_core: core as u32 });
-                if begin > now {
-                    self.record.push(Segment {
-                        lane: core as u32,
-                        item: t as u32,
-                        group: self.threads[t].app as u32,
-                        priority: 0,
-                        leader: core as u32,
-                        width: 1,
-                        kind: SegmentKind::Overhead,
-                        start_ns: now,
-                        end_ns: begin,
-                    });
-                }
             }
+        }
+        if begin > now {
+            self.record.push(Segment {
+                lane: core as u32,
+                item: t as u32,
+                group: self.threads[t].app as u32,
+                priority: 0,
+                leader: core as u32,
+                width: 1,
+                kind: SegmentKind::Overhead,
+                start_ns: now,
+                end_ns: begin,
+            });
         }
         let th = &mut self.threads[t];
         th.prev_core = Some(core);

@@ -163,7 +163,7 @@ pub fn applicable_schedulers() -> Vec<String> {
 
 /// The replay's costs: the OS level's, without a migration cost (the recorded bursts already include what migrating cost).
 pub fn options() -> OsOptions {
-    OsOptions { migration_ns: 0, ..OsOptions::default() }
+    OsOptions { migration_ns: 0, barrier_wake_ns: 0, ..OsOptions::default() }
 }
 
 /// Replays the model under `scheduler` (an OS-level spec such as `linux` or `gts[lb=off]`).

@@ -311,3 +311,28 @@ fn shared_l2_slows_busy_clusters_and_fast_cores_most() {
     let err = p.validate("platform").expect_err("negative stall");
     assert!(err.to_string().contains("platform.l2_share_stall"), "{err}");
 }
+
+/// docs/model.md §3c: a pthreads thread that slept at a barrier pays `barrier_wake_ns` before its next item, the loop
+/// versions (libgomp's spinning barrier) do not. On four big cores fluidanimate's even split is the same in both
+/// versions, so loop static is ahead by the wake-ups on the critical path (about two per region: the parallel region's
+/// waiters, then thread 0 for the serial section), and without the cost the two tie exactly.
+#[test]
+fn pthreads_barrier_wake_ups_cost_static_threading_and_not_loops() {
+    let makespans = |wake_ns: u64| {
+        let mut s = os_scenario("odroid-xu3:4+0", "fluidanimate", &["pinned", "loop-static", "loop-dynamic"], 1).expect("scenario");
+        let engine::model::Workload::Applications(mix) = &mut s.workload else { panic!("applications workload") };
+        mix.os.barrier_wake_ns = wake_ns;
+        let r = engine::run::run(&s).expect("run");
+        r.runs.iter().map(|x| x.metrics.makespan_ns).collect::<Vec<_>>()
+    };
+    let none = makespans(0);
+    assert_eq!(none[0], none[1], "without wake-ups static threading and loop static split the same: {none:?}");
+    let wake_ns = engine::model::apps::OsOptions::default().barrier_wake_ns;
+    assert_eq!(wake_ns, 10_000);
+    let with = makespans(wake_ns);
+    assert_eq!(with[1], none[1], "loop static pays no wake-up");
+    assert_eq!(with[2], none[2], "loop dynamic pays no wake-up");
+    let regions = engine::model::apps::profile("fluidanimate").expect("profile").regions as u64;
+    let extra = with[0] - none[0];
+    assert!(extra >= regions * wake_ns && extra <= 2 * regions * wake_ns + wake_ns, "static threading pays {extra} ns for {regions} regions");
+}
