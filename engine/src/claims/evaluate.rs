@@ -11,7 +11,7 @@ use crate::catalogue::{Claim, Preset};
 use crate::error::{InputError, InputResult};
 
 use super::cells::{points, Cell, Point};
-use super::measure::{on_cell, reduce};
+use super::measure::{mean, on_cell, reduce};
 
 /// The band as numbers.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -229,7 +229,7 @@ fn unmeasured(preset: &Preset, claim: &Claim, scope: &'static str) -> ClaimResul
 
 fn with_values(claim: &Claim, mut r: ClaimResult, per_seed: Vec<f64>) -> ClaimResult {
     let stats = Stats {
-        mean: per_seed.iter().sum::<f64>() / per_seed.len().max(1) as f64,
+        mean: mean(&per_seed),
         min: per_seed.iter().copied().fold(f64::MAX, f64::min),
         max: per_seed.iter().copied().fold(f64::MIN, f64::max),
         per_seed,
