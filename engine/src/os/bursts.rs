@@ -5,7 +5,7 @@
 //! The placement and balancing are any [`OsScheduler`]'s (`linux`, `gts`, `pbs`, …): a burst that starts after a sleep is a wake-up
 //! (`place(wake = true)`, or `place_sync` for a synchronous wake edge whose waker still runs), a burst that resumes after a
 //! preemption goes back to its previous core's queue unplaced, and a thread whose next burst is already released keeps running on its core. Time slices, ticks with
-//! utilisation tracking, migrations and speed changes follow the application simulator (`os/sim.rs`). Each thread is an
+//! utilisation tracking, migrations and speed changes follow the application simulator (`os/sim/`). Each thread is an
 //! application of its own for the policies that look at applications.
 
 use std::collections::VecDeque;
