@@ -334,7 +334,7 @@ pub fn calibrate(trace: &ImportedTrace, opts: &CalibrateOptions) -> InputResult<
             ratio
         ),
         seed: 1,
-        platform: Platform { name: "calibrated".into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Default::default() },
+        platform: Platform::of_clusters("calibrated", clusters),
         classes: vec![WorkClass::named("imported")],
         workload: Workload::Dag(Dag { tasks, criticality: Default::default() }),
         events,

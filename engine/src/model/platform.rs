@@ -89,6 +89,12 @@ impl Llc {
 pub const MAX_CORES: u32 = 1024;
 
 impl Platform {
+    /// A platform of `clusters` with none of the optional memory-side properties (no DRAM bandwidth, no contention, one
+    /// last-level cache per cluster): what a trace, a calibration or a test builds, so a new optional field is added here only.
+    pub fn of_clusters(name: impl Into<String>, clusters: Vec<Cluster>) -> Platform {
+        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Llc::default() }
+    }
+
     /// Checks every field; the error names the first bad one.
     pub fn validate(&self, path: &str) -> InputResult<()> {
         if self.clusters.is_empty() {

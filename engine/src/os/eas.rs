@@ -161,7 +161,7 @@ mod tests {
 
     fn platform(big_ratio: f64) -> Platform {
         let clusters = vec![estimated_cluster("big".into(), 2, &[500, 1000], 1000, big_ratio), estimated_cluster("LITTLE".into(), 2, &[500, 1000], 1000, 1.0)];
-        Platform { name: "t".into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Default::default() }
+        Platform::of_clusters("t", clusters)
     }
 
     #[test]

@@ -392,7 +392,7 @@ mod tests {
     fn android_wake_ups_go_to_the_sync_waker_and_stay_on_a_busy_previous_cpu_that_fits() {
         use crate::import::calibrate::estimated_cluster;
         let clusters = vec![estimated_cluster("big".into(), 2, &[500, 1000], 1000, 2.0), estimated_cluster("LITTLE".into(), 3, &[500, 1000], 1000, 1.0)];
-        let platform = crate::model::Platform { name: "t".into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Default::default() };
+        let platform = crate::model::Platform::of_clusters("t", clusters);
         // Thread 0 runs on LITTLE CPU 2, thread 1 on CPU 3; thread 2 (10%) last ran on CPU 2 and wakes; CPU 4 is idle.
         let (mut threads, cores, apps) = parts(2, 3, &[2, 3, 2]);
         let mut cores = cores;

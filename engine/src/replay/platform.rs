@@ -299,7 +299,7 @@ pub fn infer(trace: &ImportedTrace, spec: Option<&PlatformSpec>, ratios: Option<
             estimated_cluster(name, g.len() as u32, &clusters[c], first, ratio[c])
         })
         .collect();
-    let platform = Platform { name: "from the trace".into(), clusters: platform_clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Default::default() };
+    let platform = Platform::of_clusters("from the trace", platform_clusters);
     platform.validate("platform")?;
     Ok(TracePlatform { platform, cpu_of_core, cluster_of_core, freq_khz, source, notes })
 }

@@ -40,7 +40,7 @@ fn random_platform(rng: &mut Rng) -> Platform {
             }
         })
         .collect();
-    Platform { name: "random".into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Default::default() }
+    Platform::of_clusters("random", clusters)
 }
 
 fn random_classes(rng: &mut Rng, platform: &Platform) -> Vec<WorkClass> {
