@@ -176,11 +176,11 @@ fn guided_removals_retry_their_compare_and_swap_under_contention() {
 fn guided_balances_a_cost_ramp_from_zero_but_not_a_uniform_loop() {
     // Rodinia's particlefilter (`ex_particle_OPENMP_seq.c`, `particleFilter`): particle j's `findIndex` scans the CDF
     // up to u[j] = u1 + j/N, so its cost grows from about nothing to a scan of the whole CDF (10,000 particles, 2.5 ns
-    // per element on an A7); its likelihood loop costs the same for every particle (69 disk pixels). On Platform A guided's
-    // first, largest chunks take the scan's cheap start, so it keeps up with dynamic there (measured: 6% faster; bound:
-    // within 5%), while on the uniform loop of the same total work its first chunk (N/T iterations) on a small core makes
-    // it slower (measured: 50%; bound: over 20%)
-    // (docs/model.md §3b, "Rodinia's particlefilter").
+    // per element on an A7); its likelihood loop costs the same for every particle (69 disk pixels). On Platform A
+    // guided's first, largest chunks take the scan's cheap start, so it keeps up with dynamic there (measured: 6%
+    // faster; bound: at most 5% slower), while on a uniform loop of the same total work its first chunk (N/T
+    // iterations) on a small core leaves it behind (measured: 50% slower; bound: over 20%). docs/model.md §3b,
+    // "Rodinia's particlefilter".
     let mut k = WorkClass::named("scan");
     k.ratio.insert("A15".into(), 2.2);
     let n = 10_000u64;
