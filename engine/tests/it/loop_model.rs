@@ -15,7 +15,7 @@ use engine::scenario::Scenario;
 use engine::trace::SegmentKind;
 
 fn run(s: &Scenario) -> ScenarioResult {
-    engine::run::run(&s).unwrap_or_else(|e| panic!("{}: {e}", s.name))
+    engine::run::run(s).unwrap_or_else(|e| panic!("{}: {e}", s.name))
 }
 
 fn preset(name: &str, schedulers: &[&str], seed: u64) -> ScenarioResult {
