@@ -15,6 +15,7 @@ pub mod places;
 pub mod platform;
 pub mod speed;
 pub mod timeline;
+pub mod graph;
 pub mod workload;
 pub mod workload_check;
 

@@ -9,6 +9,8 @@ use crate::model::WorkClass;
 use super::workload_check::class_index;
 use crate::sim::Rng;
 
+pub use super::graph::TaskGraph;
+
 /// Synthetic kernels of Chen et al. §4.2.2.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -218,120 +220,6 @@ pub fn layered_tasks(parallelism: u32, tasks: u32) -> u64 {
     (tasks as u64).div_ceil(parallelism.max(1) as u64) * parallelism as u64
 }
 
-/// A DAG in struct-of-arrays form with successors in compressed rows: about 30 bytes per task.
-#[derive(Clone, Debug, Default)]
-pub struct TaskGraph {
-    /// Work per task, reference ns.
-    pub work_ns: Vec<f64>,
-    /// Class index per task.
-    pub class: Vec<u16>,
-    /// Task type index per task.
-    pub task_type: Vec<u16>,
-    /// 1 for high priority.
-    pub priority: Vec<u8>,
-    /// Number of predecessors per task.
-    pub n_preds: Vec<u32>,
-    /// `succ[succ_start[i]..succ_start[i + 1]]` are task i's successors.
-    pub succ_start: Vec<u32>,
-    /// Successor lists.
-    pub succ: Vec<u32>,
-    /// Task type names.
-    pub type_names: Vec<String>,
-    /// Working set per task type, KiB (empty or 0: no L1 effect).
-    pub type_working_set_kb: Vec<f64>,
-    /// Time factor per task type of a partition whose working set exceeds its core's L1.
-    pub type_l1_miss_factor: Vec<f64>,
-    /// Tasks pinned to a place by the scenario, as `(task, leader, width)` sorted by task.
-    pub pinned: Vec<(u32, u32, u32)>,
-}
-
-impl TaskGraph {
-    /// Number of tasks.
-    pub fn len(&self) -> usize {
-        self.work_ns.len()
-    }
-
-    /// True when there are no tasks.
-    pub fn is_empty(&self) -> bool {
-        self.work_ns.is_empty()
-    }
-
-    /// The place task `i` is pinned to by the scenario, as `(leader, width)`.
-    pub fn pinned_place(&self, i: u32) -> Option<(u32, u32)> {
-        if self.pinned.is_empty() {
-            return None;
-        }
-        self.pinned.binary_search_by_key(&i, |p| p.0).ok().map(|k| (self.pinned[k].1, self.pinned[k].2))
-    }
-
-    /// Successors of task `i`.
-    pub fn successors(&self, i: usize) -> &[u32] {
-        &self.succ[self.succ_start[i] as usize..self.succ_start[i + 1] as usize]
-    }
-
-    /// Marks high priority exactly the tasks on a longest path by work (see [`TaskGraph::critical_by_bottom_level`]).
-    pub fn mark_critical_by_bottom_level(&mut self) {
-        self.priority = self.critical_by_bottom_level();
-    }
-
-    /// 1 for the tasks on a longest path by work (top level + bottom level within 1e-9 of the longest), 0 for the rest.
-    pub fn critical_by_bottom_level(&self) -> Vec<u8> {
-        let n = self.len();
-        let Ok(order) = self.topological_order() else { return vec![0; n] };
-        let mut top = vec![0.0f64; n];
-        for &t in &order {
-            let t = t as usize;
-            let end = top[t] + self.work_ns[t];
-            for &s in self.successors(t) {
-                top[s as usize] = top[s as usize].max(end);
-            }
-        }
-        let mut bottom = vec![0.0f64; n];
-        for &t in order.iter().rev() {
-            let t = t as usize;
-            let below = self.successors(t).iter().map(|&s| bottom[s as usize]).fold(0.0, f64::max);
-            bottom[t] = self.work_ns[t] + below;
-        }
-        let longest = (0..n).map(|t| top[t] + bottom[t]).fold(0.0, f64::max);
-        (0..n).map(|t| u8::from(top[t] + bottom[t] >= longest * (1.0 - 1e-9))).collect()
-    }
-
-    /// Upward rank of every task (HEFT): its cost plus the largest rank among its successors, with `cost_ns[t]` per task.
-    pub fn upward_rank(&self, cost_ns: &[f64]) -> Vec<f64> {
-        let n = self.len();
-        let mut rank = vec![0.0f64; n];
-        let Ok(order) = self.topological_order() else { return rank };
-        for &t in order.iter().rev() {
-            let t = t as usize;
-            let below = self.successors(t).iter().map(|&s| rank[s as usize]).fold(0.0, f64::max);
-            rank[t] = cost_ns[t] + below;
-        }
-        rank
-    }
-
-    /// A topological order, or the index of a task on a cycle.
-    pub fn topological_order(&self) -> Result<Vec<u32>, u32> {
-        let mut remaining = self.n_preds.clone();
-        let mut order: Vec<u32> = (0..self.len() as u32).filter(|&i| remaining[i as usize] == 0).collect();
-        let mut head = 0;
-        while head < order.len() {
-            let t = order[head] as usize;
-            head += 1;
-            for &s in self.successors(t) {
-                remaining[s as usize] -= 1;
-                if remaining[s as usize] == 0 {
-                    order.push(s);
-                }
-            }
-        }
-        if order.len() == self.len() {
-            Ok(order)
-        } else {
-            Err(remaining.iter().position(|&r| r > 0).unwrap_or(0) as u32)
-        }
-    }
-}
-
 struct Builder {
     graph: TaskGraph,
     edges: Vec<(u32, u32)>,
@@ -458,8 +346,11 @@ impl Workload {
             }
         }
         let mut graph = b.finish();
-        if let Err(t) = graph.topological_order() {
-            return Err(InputError::new(format!("{path}.tasks[{t}].deps"), format!("dependency cycle through task {t}")));
+        // A generated DAG's edges go forward, which rules out a cycle without searching for one.
+        if !graph.edges_go_forward() {
+            if let Err(t) = graph.topological_order() {
+                return Err(InputError::new(format!("{path}.tasks[{t}].deps"), format!("dependency cycle through task {t}")));
+            }
         }
         if let Workload::Dag(Dag { criticality: Criticality::BottomLevel, .. }) = self {
             graph.mark_critical_by_bottom_level();
@@ -515,6 +406,37 @@ mod tests {
         unknown.class = "fft".into();
         let e = Workload::Dag(Dag { tasks: vec![unknown], criticality: Criticality::Given }).build(&classes(), &mut Rng::new(1), "workload").expect_err("class");
         assert_eq!(e.path, "workload.tasks[0].class");
+    }
+
+    /// A DAG whose edges go forward takes the shortcut (`0..n` as its order, no cycle search); the same DAG numbered
+    /// backwards takes the search; both give the same critical path and the same ranks, bit for bit.
+    #[test]
+    fn forward_numbering_shortcut_gives_what_the_search_gives() {
+        let n = 400u32;
+        let mut rng = Rng::new(11);
+        let t = |work_ns: f64, deps: Vec<u32>| DagTask { task_type: None, class: "copy".into(), work_ns, priority: Priority::Low, deps, place: None };
+        let mut forward = Vec::new();
+        for i in 0..n {
+            let deps: Vec<u32> = (0..3).filter(|_| i > 0).map(|_| rng.below(i as u64) as u32).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            forward.push(t(1.0 + rng.below(1000) as f64 * 0.37, deps));
+        }
+        // Task i becomes task n − 1 − i: every edge now goes from a higher index to a lower one.
+        let flip = |i: u32| n - 1 - i;
+        let mut backward: Vec<DagTask> = forward.clone();
+        for (i, task) in forward.iter().enumerate() {
+            backward[flip(i as u32) as usize] = t(task.work_ns, task.deps.iter().map(|&d| flip(d)).collect());
+        }
+        let build = |tasks: Vec<DagTask>| {
+            Workload::Dag(Dag { tasks, criticality: Criticality::BottomLevel }).build(&classes(), &mut Rng::new(1), "workload").expect("valid")
+        };
+        let (f, b) = (build(forward), build(backward));
+        assert!(f.edges_go_forward() && !b.edges_go_forward());
+        let (rank_f, rank_b) = (f.upward_rank(&f.work_ns), b.upward_rank(&b.work_ns));
+        for i in 0..n {
+            assert_eq!(f.priority[i as usize], b.priority[flip(i) as usize], "task {i}");
+            assert_eq!(rank_f[i as usize].to_bits(), rank_b[flip(i) as usize].to_bits(), "task {i}");
+        }
+        assert!(f.priority.iter().filter(|&&p| p == 1).count() >= 2);
     }
 
     #[test]
