@@ -242,15 +242,15 @@ impl TaskRuntime<'_> {
     /// Wakes the sleeping cores that may find work, in a random order. XiTAO's idle workers all spin at once, each trying its
     /// own queue and random victims (Chen et al. §4.1.2), so which of them takes newly released work is a race, not a matter
     /// of core number: the order is drawn from the run's generator whenever two or more cores sleep. A core with nothing
-    /// in its assembly queue stays asleep while the policy has nothing queued: asking it would only answer `Sleep` (see
-    /// [`TaskScheduler::has_ready`]).
+    /// in its assembly queue stays asleep while the policy has nothing queued for it: asking it would only answer `Sleep` (see
+    /// [`TaskScheduler::can_serve`]).
     fn wake_sleepers(&mut self, kernel: &mut Kernel<Ev>) {
         let wakeable = |rt: &Self, core: usize| {
             let c = &rt.cores[core];
-            c.sleeping && rt.speed.can_run(core) && (!c.assembly.is_empty() || rt.scheduler.has_ready())
+            c.sleeping && rt.speed.can_run(core) && (!c.assembly.is_empty() || rt.scheduler.can_serve(core))
         };
         // The order is drawn over every sleeping core that could run, whatever the policy holds, so that the draws (and with
-        // them the run) do not depend on how precisely a policy answers `has_ready` (a user policy always says yes).
+        // them the run) do not depend on how precisely a policy answers `has_ready` or `can_serve` (a user policy always says yes).
         let mut order = std::mem::take(&mut self.wake_order);
         order.clear();
         order.extend((0..self.cores.len()).filter(|&core| self.cores[core].sleeping && self.speed.can_run(core)));

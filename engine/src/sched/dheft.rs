@@ -71,6 +71,13 @@ impl TaskScheduler for Dheft {
         }
     }
 
+    /// Only a core with queued tasks has anything to do. An empty-queued core's `on_idle` would set its free time to now,
+    /// which changes no estimate: a core's queue empties at its `on_done`, which sets its free time to that moment, and the
+    /// estimates read a free time only as `max(free time, now)`.
+    fn can_serve(&self, core: usize) -> bool {
+        self.queues.get(core).is_some_and(|q| !q.is_empty())
+    }
+
     fn on_done(&mut self, view: &mut View, _task: u32, place: Place, _leader_ns: TimeNs) {
         // The estimate of this core's backlog can only be as early as now.
         let core = place.leader as usize;

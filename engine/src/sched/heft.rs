@@ -111,6 +111,11 @@ impl TaskScheduler for Heft {
         }
     }
 
+    /// Only a core whose next planned task is ready has anything to do (its `on_idle` changes nothing otherwise).
+    fn can_serve(&self, core: usize) -> bool {
+        self.queues.get(core).and_then(VecDeque::front).is_some_and(|&next| self.ready.get(next as usize).copied().unwrap_or(false))
+    }
+
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
         let Some(&next) = self.queues.get(core).and_then(VecDeque::front) else { return Decision::Sleep };
         if !self.ready.get(next as usize).copied().unwrap_or(false) {

@@ -92,6 +92,12 @@ pub trait TaskScheduler {
     fn has_ready(&self) -> bool {
         true
     }
+    /// False only when `on_idle(core)` would answer `Sleep` without changing any state a later decision depends on, so that
+    /// the runtime leaves that sleeping core asleep; policies with per-core queues answer for the core. [`Self::has_ready`]
+    /// by default.
+    fn can_serve(&self, _core: usize) -> bool {
+        self.has_ready()
+    }
     /// Why the last `Decision::Run` was taken (candidate places, costs, reason), for the step-through view.
     /// Called right after `on_idle` returned `Run`, only when the runtime records explanations; None by default.
     fn explain_last(&self) -> Option<Explanation> {

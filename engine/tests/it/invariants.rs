@@ -169,3 +169,66 @@ fn a_core_offline_for_good_with_work_left_is_reported_not_hung() {
     let e = engine::run::run(&scenario).err().expect("stalls");
     assert!(e.message.contains("stalled"), "{e}");
 }
+
+/// A policy that answers `can_serve` for the core (HEFT, dHEFT) lets the runtime leave idle cores asleep; the schedule must
+/// be the one the runtime gets by asking every sleeping core after every completion, which the wrapper below forces.
+#[test]
+fn per_core_serve_answers_change_no_schedule() {
+    use engine::model::Place;
+    use engine::runtime::{run_tasks, Detail, RunInput};
+    use engine::sched::common::SchedOptions;
+    use engine::sched::{Decision, TaskScheduler, View};
+    use engine::sim::{Meter, TimeNs};
+
+    /// Forwards everything but `can_serve`, which keeps the default (every sleeping core is asked).
+    struct AskEveryCore(Box<dyn TaskScheduler>);
+    impl TaskScheduler for AskEveryCore {
+        fn name(&self) -> &'static str {
+            self.0.name()
+        }
+        fn on_ready(&mut self, view: &mut View, task: u32, releasing_core: Option<usize>) {
+            self.0.on_ready(view, task, releasing_core)
+        }
+        fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
+            self.0.on_idle(view, core)
+        }
+        fn on_done(&mut self, view: &mut View, task: u32, place: Place, leader_ns: TimeNs) {
+            self.0.on_done(view, task, place, leader_ns)
+        }
+    }
+
+    let mut compared = 0;
+    for seed in 0..24 {
+        let scenario = random_scenario(seed);
+        let Ok(graph) = scenario.build_graph() else { continue };
+        let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in };
+        for name in ["heft", "dheft"] {
+            let run = |wrap: bool| {
+                let scheduler = engine::registry::task(name, &options, "schedulers[0]").expect("built-in");
+                let scheduler: Box<dyn TaskScheduler> = if wrap { Box::new(AskEveryCore(scheduler)) } else { scheduler };
+                let input = RunInput {
+                    platform: &scenario.platform,
+                    classes: &scenario.classes,
+                    graph: &graph,
+                    events: &scenario.events,
+                    costs: engine::run::tasks::costs(&scenario.runtime),
+                    ptt_weight: scenario.runtime.ptt_weight,
+                    seed: scenario.seed,
+                    reserve_segments: 0,
+                    detail: Detail::default(),
+                };
+                run_tasks(&input, scheduler, &mut Meter::unlimited())
+            };
+            let Ok(asked) = run(true) else { continue };
+            let answered = run(false).unwrap_or_else(|e| panic!("{name}, scenario {seed}: {e}"));
+            assert_eq!(asked.makespan_ns, answered.makespan_ns, "{name}, scenario {seed}");
+            assert_eq!(asked.record.lane, answered.record.lane, "{name}, scenario {seed}");
+            assert_eq!(asked.record.item, answered.record.item, "{name}, scenario {seed}");
+            assert_eq!(asked.record.start_ns, answered.record.start_ns, "{name}, scenario {seed}");
+            assert_eq!(asked.record.end_ns, answered.record.end_ns, "{name}, scenario {seed}");
+            assert!(asked.events_handled >= answered.events_handled);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "only {compared} runs compared");
+}
