@@ -71,9 +71,9 @@ impl TaskScheduler for Dheft {
         }
     }
 
-    /// Only a core with queued tasks has anything to do. An empty-queued core's `on_idle` would set its free time to now,
-    /// which changes no estimate: a core's queue empties at its `on_done`, which sets its free time to that moment, and the
-    /// estimates read a free time only as `max(free time, now)`.
+    /// Only a core with queued tasks has anything to do. An empty-queued sleeping core's `on_idle` would set its free time
+    /// to now, which changes no estimate: its free time was set when its last task ended (`on_done`) or when it last went
+    /// to sleep, both no later than now, and the estimates read a free time only as `max(free time, now)`.
     fn can_serve(&self, core: usize) -> bool {
         self.queues.get(core).is_some_and(|q| !q.is_empty())
     }

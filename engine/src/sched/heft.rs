@@ -58,7 +58,7 @@ impl Heft {
             pos
         };
         // Decreasing rank (in `f64::total_cmp`'s order), ties by topological position, then by index: sorted as plain
-        // integer keys, which is the same order as comparing through `rank` and `topo_pos` and a third of the time.
+        // integer keys, which is the same order as comparing through `rank` and `topo_pos`, without their lookups.
         let mut keyed: Vec<(u64, u32, u32)> = (0..n).map(|t| (descending_key(rank[t]), topo_pos[t] as u32, t as u32)).collect();
         keyed.sort_unstable();
         let order: Vec<u32> = keyed.into_iter().map(|(_, _, t)| t).collect();
