@@ -7,7 +7,7 @@ use super::{AppInfo, BalanceReason, CoreInfo, Move, OsScheduler, OsView, ThreadI
 use crate::error::InputError;
 use crate::model::apps::{AppRun, OsOptions, Split};
 use crate::model::{Platform, SpeedState, TimelineEvent, WorkClass};
-use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
+use crate::sim::{Kernel, Meter, Model, Rng, Simulation, StepOutcome, TimeNs};
 use crate::trace::{Migration, ScheduleRecord, Segment, SegmentKind};
 
 mod phases;
@@ -189,8 +189,11 @@ pub fn simulate(input: &OsInput, mut sched: Box<dyn OsScheduler>, meter: &mut Me
     Ok(OsOutput { record: model.record, makespan_ns, app_done_ns, events_handled })
 }
 
+/// What a policy sees of the threads, cores and applications at one moment.
+type Infos = (Vec<ThreadInfo>, Vec<CoreInfo>, Vec<AppInfo>);
+
 impl OsSim<'_> {
-    fn infos(&self, now: TimeNs) -> (Vec<ThreadInfo>, Vec<CoreInfo>, Vec<AppInfo>) {
+    fn infos(&self, now: TimeNs) -> Infos {
         let threads = self
             .threads
             .iter()
@@ -224,24 +227,30 @@ impl OsSim<'_> {
         (threads, cores, apps)
     }
 
-    fn place(&mut self, kernel: &mut Kernel<Ev>, thread: usize, wake: bool) -> usize {
-        let now = kernel.now_ns();
-        let (threads, cores, apps) = self.infos(now);
-        let mut view = OsView {
-            now_ns: now,
-            threads: &threads,
-            cores: &cores,
-            apps: &apps,
+    /// The policy's view at `now_ns` of `infos` (from [`Self::infos`]).
+    fn view<'a>(&self, now_ns: TimeNs, infos: &'a Infos, rng: &'a mut Rng) -> OsView<'a> {
+        let (threads, cores, apps) = infos;
+        OsView {
+            now_ns,
+            threads,
+            cores,
+            apps,
             up_threshold: self.options.up_threshold as f64,
             down_threshold: self.options.down_threshold as f64,
-            rng: &mut kernel.rng,
-        };
+            rng,
+        }
+    }
+
+    fn place(&mut self, kernel: &mut Kernel<Ev>, thread: usize, wake: bool) -> usize {
+        let now = kernel.now_ns();
+        let infos = self.infos(now);
+        let mut view = self.view(now, &infos, &mut kernel.rng);
         let core = self.sched.place(&mut view, thread, wake);
         if core < self.cores.len() && !self.speed.is_offline(core) {
             return core;
         }
         // A policy bug or an offline core: fall back to the least loaded online core.
-        view.least_loaded(0..cores.len()).unwrap_or(0)
+        view.least_loaded(0..infos.1.len()).unwrap_or(0)
     }
 
     fn balance(&mut self, kernel: &mut Kernel<Ev>, reason: BalanceReason) {
@@ -250,16 +259,8 @@ impl OsSim<'_> {
         }
         self.in_balance = true;
         let now = kernel.now_ns();
-        let (threads, cores, apps) = self.infos(now);
-        let mut view = OsView {
-            now_ns: now,
-            threads: &threads,
-            cores: &cores,
-            apps: &apps,
-            up_threshold: self.options.up_threshold as f64,
-            down_threshold: self.options.down_threshold as f64,
-            rng: &mut kernel.rng,
-        };
+        let infos = self.infos(now);
+        let mut view = self.view(now, &infos, &mut kernel.rng);
         let moves = self.sched.balance(&mut view, reason);
         for m in moves {
             self.apply_move(kernel, m);
