@@ -21,7 +21,7 @@ build_module() {
   log "wasm-opt -O3 (npm binaryen)"
   npx --no-install wasm-opt -O3 \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
     "$out_dir/engine_bg.wasm" -o "$out_dir/engine_bg.wasm"
   log "wasm $out_dir: $(wc -c < "$out_dir/engine_bg.wasm") bytes ($(gzip -9 -c "$out_dir/engine_bg.wasm" | wc -c) gzip)"
 }
