@@ -4,7 +4,7 @@ use super::{task, SCHEDULERS};
 use crate::error::{InputError, InputResult};
 use crate::policy::{self, CustomScheduler};
 use crate::sched::common::SchedOptions;
-use crate::sched::TaskScheduler;
+use crate::sched::AnyTaskScheduler;
 use crate::spec;
 
 /// Checks every definition of `defs` (at `custom_schedulers[i]`): names free and unique, level, source compiles.
@@ -31,9 +31,9 @@ pub fn custom_index(defs: &[CustomScheduler], spec_text: &str, path: &str) -> In
 }
 
 /// Builds the task scheduler `spec`: a custom one of `defs`, or a built-in one.
-pub fn task_in(spec_text: &str, options: &SchedOptions, defs: &[CustomScheduler], path: &str) -> InputResult<Box<dyn TaskScheduler>> {
+pub fn task_in(spec_text: &str, options: &SchedOptions, defs: &[CustomScheduler], path: &str) -> InputResult<AnyTaskScheduler> {
     match custom_index(defs, spec_text, path)? {
-        Some(i) => policy::task_scheduler(&defs[i], i, options),
+        Some(i) => policy::task_scheduler(&defs[i], i, options).map(AnyTaskScheduler::from),
         None => task(spec_text, options, path).map_err(|e| with_custom_names(e, defs)),
     }
 }

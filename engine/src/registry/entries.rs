@@ -13,23 +13,23 @@ use crate::loops::aid_hybrid;
 use crate::model::apps::{check_thresholds, OsOptions, Split};
 use crate::os::{cluster_switch::ClusterSwitch, gts::Gts, iks::Iks, lcss::Lcss, linux::Linux, pbs::Pbs, pinned::Pinned, OsMethod, OsScheduler};
 use crate::sched::common::PttPolicy;
-use crate::sched::{cats::Cats, da, dam_c, dam_p, dheft::Dheft, fa, fam_c, fifo::Fifo, heft::Heft, rws::Rws, rwsm_c};
+use crate::sched::{cats::Cats, AnyTaskScheduler, da, dam_c, dam_p, dheft::Dheft, fa, fam_c, fifo::Fifo, heft::Heft, rws::Rws, rwsm_c};
 use crate::spec::Params;
 
 /// Every scheduler of every level.
 pub const SCHEDULERS: &[Entry] = &[
     // Task runtimes (Chen et al. 2020 Table 1; Chronaki et al. 2019 §3.3; reference baselines).
-    task("fifo", "One central ready queue, first come first served, any idle core (the task-based runtime of Chronaki et al.).", |_, _| Ok(Box::new(Fifo::default()))),
-    task("rws", "Random work stealing: per-core deques, idle cores steal from a random victim (Chen et al.).", |_, o| Ok(Box::new(Rws::new(o.n_cores)))),
-    task("rwsm-c", "RWS with moldability: every task molds its width by a local PTT search minimising PTT × width (Chen et al.).", |_, o| Ok(Box::new(PttPolicy::new(rwsm_c::RULES, o)))),
-    task("fa", "Fixed asymmetry: priority tasks pinned to the statically fastest cluster, others by RWS (Chen et al.).", |_, o| Ok(Box::new(PttPolicy::new(fa::RULES, o)))),
-    task("fam-c", "Fixed asymmetry with moldability: priority tasks on the fastest cluster, width by PTT × width; others as RWSM-C (Chen et al.).", |_, o| Ok(Box::new(PttPolicy::new(fam_c::RULES, o)))),
-    task("da", "Dynamic asymmetry: a global PTT search sends priority tasks to the core with the lowest predicted time; others by RWS (Chen et al.).", |_, o| Ok(Box::new(PttPolicy::new(da::RULES, o)))),
-    task("dam-c", "Dynamic asymmetry with moldability, parallel cost: priority tasks to the place of lowest PTT × width; others molded locally (Chen et al.).", |_, o| Ok(Box::new(PttPolicy::new(dam_c::RULES, o)))),
-    task("dam-p", "Dynamic asymmetry with moldability, performance: priority tasks to the fastest place whatever its width; others molded locally (Chen et al.).", |_, o| Ok(Box::new(PttPolicy::new(dam_p::RULES, o)))),
-    task("heft", "Reference baseline: static HEFT plan from the speeds at time 0, each core runs its planned tasks in order.", |_, o| Ok(Box::new(Heft::new(o.n_cores)))),
-    task("dheft", "Reference baseline: dynamic HEFT, each ready task to the core with the earliest estimated finish, times learned online.", |_, o| Ok(Box::new(Dheft::new(o.n_cores)))),
-    task("cats", "Reference baseline: CATS-like, bottom-level critical tasks to the statically fastest cluster first.", |_, _| Ok(Box::new(Cats::default()))),
+    task("fifo", "One central ready queue, first come first served, any idle core (the task-based runtime of Chronaki et al.).", |_, _| Ok(AnyTaskScheduler::from(Fifo::default()))),
+    task("rws", "Random work stealing: per-core deques, idle cores steal from a random victim (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(Rws::new(o.n_cores)))),
+    task("rwsm-c", "RWS with moldability: every task molds its width by a local PTT search minimising PTT × width (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(PttPolicy::new(rwsm_c::RULES, o)))),
+    task("fa", "Fixed asymmetry: priority tasks pinned to the statically fastest cluster, others by RWS (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(PttPolicy::new(fa::RULES, o)))),
+    task("fam-c", "Fixed asymmetry with moldability: priority tasks on the fastest cluster, width by PTT × width; others as RWSM-C (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(PttPolicy::new(fam_c::RULES, o)))),
+    task("da", "Dynamic asymmetry: a global PTT search sends priority tasks to the core with the lowest predicted time; others by RWS (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(PttPolicy::new(da::RULES, o)))),
+    task("dam-c", "Dynamic asymmetry with moldability, parallel cost: priority tasks to the place of lowest PTT × width; others molded locally (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(PttPolicy::new(dam_c::RULES, o)))),
+    task("dam-p", "Dynamic asymmetry with moldability, performance: priority tasks to the fastest place whatever its width; others molded locally (Chen et al.).", |_, o| Ok(AnyTaskScheduler::from(PttPolicy::new(dam_p::RULES, o)))),
+    task("heft", "Reference baseline: static HEFT plan from the speeds at time 0, each core runs its planned tasks in order.", |_, o| Ok(AnyTaskScheduler::from(Heft::new(o.n_cores)))),
+    task("dheft", "Reference baseline: dynamic HEFT, each ready task to the core with the earliest estimated finish, times learned online.", |_, o| Ok(AnyTaskScheduler::from(Dheft::new(o.n_cores)))),
+    task("cats", "Reference baseline: CATS-like, bottom-level critical tasks to the statically fastest cluster first.", |_, _| Ok(AnyTaskScheduler::from(Cats::default()))),
     // OpenMP loop schedules (Saez et al. 2020 §2 and §4; Chronaki et al. §5.3).
     looped("static-sb", &[], "", "OpenMP static: N/T contiguous iterations per thread; threads on small cores first (SB).", |_| Ok(Box::new(StaticSplit::new(Mapping::SmallFirst)))),
     looped("static-bs", &["static"], "", "OpenMP static with threads on big cores first (BS): the master thread runs serial code on a big core.", |_| Ok(Box::new(StaticSplit::new(Mapping::BigFirst)))),
@@ -66,7 +66,7 @@ pub const SCHEDULERS: &[Entry] = &[
 
 const LB_UP_DOWN: &str = "lb=on, up=mix's, down=mix's";
 
-const fn task(name: &'static str, description: &'static str, build: fn(&mut Params, &crate::sched::common::SchedOptions) -> InputResult<Box<dyn crate::sched::TaskScheduler>>) -> Entry {
+const fn task(name: &'static str, description: &'static str, build: fn(&mut Params, &crate::sched::common::SchedOptions) -> InputResult<AnyTaskScheduler>) -> Entry {
     Entry { name, aliases: &[], params: "", description, build: Build::Task(build) }
 }
 

@@ -14,7 +14,7 @@ use crate::model::apps::OsOptions;
 use crate::model::Level;
 use crate::os::OsMethod;
 use crate::sched::common::SchedOptions;
-use crate::sched::TaskScheduler;
+use crate::sched::AnyTaskScheduler;
 use crate::spec::{self, Params};
 
 pub use custom::{check_customs, custom_index, task_in};
@@ -24,7 +24,7 @@ pub use entries::SCHEDULERS;
 #[derive(Clone, Copy)]
 pub enum Build {
     /// A task-runtime policy.
-    Task(fn(&mut Params, &SchedOptions) -> InputResult<Box<dyn TaskScheduler>>),
+    Task(fn(&mut Params, &SchedOptions) -> InputResult<AnyTaskScheduler>),
     /// An OpenMP loop schedule (`None` in the core Wasm module, built without feature `full`: it simulates the task
     /// level only, and the page's worker sends loop and OS-level scenarios to the full module).
     Loop(Option<LoopBuilder>),
@@ -130,7 +130,7 @@ fn with_params<T>(entry: &Entry, spec: spec::Spec, path: &str, build: impl FnOnc
 }
 
 /// Builds the task-runtime policy `spec`.
-pub fn task(spec: &str, options: &SchedOptions, path: &str) -> InputResult<Box<dyn TaskScheduler>> {
+pub fn task(spec: &str, options: &SchedOptions, path: &str) -> InputResult<AnyTaskScheduler> {
     let (entry, parsed) = lookup(Level::Tasks, spec, path)?;
     let Build::Task(build) = entry.build else { return Err(InputError::new(path, "not a task scheduler")) };
     with_params(entry, parsed, path, |p| build(p, options))

@@ -21,7 +21,7 @@ use std::collections::VecDeque;
 use crate::error::InputError;
 use crate::model::timeline::{self, Timeline};
 use crate::model::{Place, Places, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
-use crate::sched::{Costs, Decision, Ptt, PttRecorder, TaskScheduler, View};
+use crate::sched::{AnyTaskScheduler, Costs, Decision, Ptt, PttRecorder, TaskScheduler, View};
 use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_ITEM};
 
@@ -113,7 +113,7 @@ struct CoreState {
 struct TaskRuntime<'a> {
     graph: &'a TaskGraph,
     classes: &'a [WorkClass],
-    scheduler: Box<dyn TaskScheduler>,
+    scheduler: AnyTaskScheduler,
     speed: SpeedState,
     places: Places,
     ptt: Ptt,
@@ -139,7 +139,7 @@ struct TaskRuntime<'a> {
 
 /// Runs `graph` under `scheduler` to completion.
 /// `meter` counts its events and segments against the scenario's limits (and may cancel it).
-pub fn run_tasks(input: &RunInput, scheduler: Box<dyn TaskScheduler>, meter: &mut Meter) -> Result<RunOutput, InputError> {
+pub fn run_tasks(input: &RunInput, scheduler: AnyTaskScheduler, meter: &mut Meter) -> Result<RunOutput, InputError> {
     let platform = input.platform;
     let n_cores = platform.n_cores();
     let places = Places::new(platform);

@@ -3,6 +3,7 @@
 //! A policy owns its queues and answers two questions: where does a newly ready task go ([`TaskScheduler::on_ready`]),
 //! and what does an idle core do next ([`TaskScheduler::on_idle`]). It never mutates the simulation itself.
 
+pub mod any;
 pub mod explain;
 pub mod cats;
 pub mod common;
@@ -22,6 +23,7 @@ pub mod rwsm_c;
 use crate::error::InputError;
 use crate::model::{SpeedState, TaskGraph};
 use crate::sim::{Rng, TimeNs};
+pub use any::AnyTaskScheduler;
 pub use explain::{Candidate, Explanation};
 pub use ptt::{Place, Places, Ptt, PttRecorder, PttSnapshot};
 

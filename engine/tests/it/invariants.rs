@@ -177,11 +177,11 @@ fn per_core_serve_answers_change_no_schedule() {
     use engine::model::Place;
     use engine::runtime::{run_tasks, Detail, RunInput};
     use engine::sched::common::SchedOptions;
-    use engine::sched::{Decision, TaskScheduler, View};
+    use engine::sched::{AnyTaskScheduler, Decision, TaskScheduler, View};
     use engine::sim::{Meter, TimeNs};
 
     /// Forwards everything but `can_serve`, which keeps the default (every sleeping core is asked).
-    struct AskEveryCore(Box<dyn TaskScheduler>);
+    struct AskEveryCore(AnyTaskScheduler);
     impl TaskScheduler for AskEveryCore {
         fn name(&self) -> &'static str {
             self.0.name()
@@ -205,7 +205,7 @@ fn per_core_serve_answers_change_no_schedule() {
         for name in ["heft", "dheft"] {
             let run = |wrap: bool| {
                 let scheduler = engine::registry::task(name, &options, "schedulers[0]").expect("built-in");
-                let scheduler: Box<dyn TaskScheduler> = if wrap { Box::new(AskEveryCore(scheduler)) } else { scheduler };
+                let scheduler = if wrap { AnyTaskScheduler::boxed(AskEveryCore(scheduler)) } else { scheduler };
                 let input = RunInput {
                     platform: &scenario.platform,
                     classes: &scenario.classes,
