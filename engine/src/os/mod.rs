@@ -23,11 +23,13 @@ pub mod metrics;
 pub mod pbs;
 pub mod pinned;
 pub mod bursts;
+mod runqueue;
 mod sim;
 
 use crate::sim::{Rng, TimeNs};
 
 pub use metrics::OsMetrics;
+pub use runqueue::OsSetting;
 pub use sim::{simulate, OsInput, OsOutput};
 
 /// What an OS-level scheduler name stands for: threads under a policy, or the applications' task-based version.

@@ -14,7 +14,7 @@ use crate::import::ImportedTrace;
 use crate::model::apps::OsOptions;
 use crate::model::{Level, TimelineEvent, WorkClass};
 use crate::os::bursts::{simulate_bursts, BurstInput, BurstThread};
-use crate::os::{OsMethod, OsScheduler, OsView};
+use crate::os::{OsMethod, OsScheduler, OsSetting, OsView};
 use crate::registry;
 use crate::trace::{ScheduleRecord, SegmentKind};
 
@@ -180,7 +180,8 @@ pub fn run(model: &ReplayModel, scheduler: &str, seed: u64, follow_recorded: boo
         (sched, follow_recorded)
     };
     let classes = [WorkClass::named("replayed")];
-    let input = BurstInput { platform: &model.platform.platform, classes: &classes, threads: &model.threads, events: &model.events, options: &options, seed, follow_recorded };
+    let setting = OsSetting { platform: &model.platform.platform, classes: &classes, events: &model.events, options: &options, seed };
+    let input = BurstInput { setting, threads: &model.threads, follow_recorded };
     let out = simulate_bursts(&input, sched)?;
     let sim = Measure::of_record(&out.record, model.platform.cpu_of_core.len());
     let (span_error, busy_error) = errors(&model.trace, &sim);

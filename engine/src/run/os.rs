@@ -7,7 +7,7 @@ use crate::error::{InputError, InputResult};
 use crate::metrics;
 use crate::model::apps::{AppMix, AppRun, Phase};
 use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
-use crate::os::{simulate, OsInput, OsMethod, OsMetrics};
+use crate::os::{simulate, OsInput, OsMethod, OsMetrics, OsSetting};
 use crate::registry;
 use crate::runtime::{run_tasks, Detail, RunInput};
 use crate::scenario::RuntimeOptions;
@@ -144,7 +144,8 @@ pub fn run_method(
     let (apps, classes) = mix.resolve(platform, "workload")?;
     match registry::os_method(spec, &mix.os, path)? {
         OsMethod::Threads { sched, split } => {
-            let input = OsInput { platform, classes: &classes, apps: &apps, events, options: &mix.os, split_override: split, seed };
+            let setting = OsSetting { platform, classes: &classes, events, options: &mix.os, seed };
+            let input = OsInput { setting, apps: &apps, split_override: split };
             let out = simulate(&input, sched, meter).map_err(|e| at_path(e, path))?;
             Ok(MethodRun { record: out.record, makespan_ns: out.makespan_ns, app_done_ns: out.app_done_ns, events_handled: out.events_handled })
         }
