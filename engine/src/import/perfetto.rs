@@ -73,8 +73,11 @@ fn fields(b: &[u8]) -> impl Iterator<Item = Result<(u64, Value<'_>), usize>> {
     })
 }
 
+/// A field's value, as an integer (varint, fixed) or as bytes (length-delimited); `None` where absent.
+type FieldValue<'a> = (Option<u64>, Option<&'a [u8]>);
+
 /// The integer and bytes fields of a small message, by number (the last occurrence wins); `None` if malformed.
-fn message(b: &[u8]) -> Option<[(Option<u64>, Option<&[u8]>); 8]> {
+fn message(b: &[u8]) -> Option<[FieldValue<'_>; 8]> {
     let mut out = [(None, None); 8];
     for f in fields(b) {
         let (n, v) = f.ok()?;

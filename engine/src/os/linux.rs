@@ -323,7 +323,7 @@ mod tests {
         // Eight threads stacked on core 0 of a 4 + 4 platform.
         let p = parts(4, 4, &[0; 8]);
         let moves = balance_at(&mut Linux::new(true, false), &p, 8_000_000, BalanceReason::Tick);
-        let mut at = vec![0usize; 8];
+        let mut at = [0usize; 8];
         for m in &moves {
             at[m.thread] = m.to_core;
         }

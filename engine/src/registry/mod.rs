@@ -107,7 +107,7 @@ pub fn infos(level: Option<Level>) -> Vec<SchedulerInfo> {
 }
 
 /// Finds the entry of `level` named by `spec` and its parameters; the error names `path` and lists the level's names.
-fn lookup<'a>(level: Level, spec_text: &str, path: &'a str) -> InputResult<(&'static Entry, spec::Spec)> {
+fn lookup(level: Level, spec_text: &str, path: &str) -> InputResult<(&'static Entry, spec::Spec)> {
     let spec = spec::parse(spec_text, path)?;
     let found = schedulers_for(level).find(|e| e.name == spec.name || e.aliases.contains(&spec.name.as_str()));
     let Some(entry) = found else {

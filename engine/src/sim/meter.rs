@@ -150,7 +150,6 @@ mod tests {
         m.expect(5 * REPORT_EVERY);
         let stopped = (0..REPORT_EVERY * 5).find_map(|_| m.tick(0).err());
         assert_eq!(stopped, Some(Stop::Cancelled));
-        drop(m);
         assert_eq!(reports, vec![REPORT_EVERY, 2 * REPORT_EVERY]);
     }
 }

@@ -215,7 +215,6 @@ fn the_meter_stops_what_the_estimate_let_through_and_progress_can_cancel() {
     let estimate = budget::check(&s, &limits).expect("fits");
     let mut meter = estimate.meter(&limits).with_progress(&mut cancel_second);
     let e = run::run_metered(&s, run::Detail::default(), &mut meter).err().expect("cancelled");
-    drop(meter);
     assert_eq!(e.message, "cancelled");
     assert_eq!(seen, vec![1 << 20, 2 << 20]);
 }

@@ -25,7 +25,7 @@ fn systrace_sample_calibrates_into_a_scenario_every_scheduler_runs() {
     // 421 sched_wakeup lines: wake-ups between threads whose slices were kept become cross-thread edges.
     assert!(cal.report["wakeup_edges"].as_u64().unwrap_or(0) > 50, "{}", cal.report);
     assert_eq!(s.schedulers, registry::names(engine::model::Level::Tasks));
-    let result = engine::run::run(&s).expect("runs");
+    let result = engine::run::run(s).expect("runs");
     let n_tasks = cal.report["tasks"].as_u64().expect("tasks");
     assert!(n_tasks > 100);
     for run in &result.runs {

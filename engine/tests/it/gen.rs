@@ -123,7 +123,7 @@ fn random_events(rng: &mut Rng, platform: &Platform) -> Vec<TimelineEvent> {
                     end_ns: if rng.below(2) == 0 { end_ns } else { None },
                     random_phase: start_ns % 2 == 1,
                 }),
-                2 => TimelineEvent::CpuInterference(CpuInterference { cores: vec![rng.below(n_cores) as u32], threads: 1 + rng.below(3) as u32, start_ns, end_ns, slice_ns: (start_ns % 3 == 0).then_some(50_000 + start_ns % 2_000_000) }),
+                2 => TimelineEvent::CpuInterference(CpuInterference { cores: vec![rng.below(n_cores) as u32], threads: 1 + rng.below(3) as u32, start_ns, end_ns, slice_ns: start_ns.is_multiple_of(3).then_some(50_000 + start_ns % 2_000_000) }),
                 3 => TimelineEvent::MemoryInterference(MemoryInterference { cluster, intensity: rng.unit_f64(), start_ns, end_ns }),
                 _ => TimelineEvent::CoreOffline(CoreOffline { core: rng.below(n_cores) as u32, start_ns, end_ns }),
             }

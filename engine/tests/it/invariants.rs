@@ -112,8 +112,7 @@ fn brute_force_energy(run: &SchedulerRun, scenario: &Scenario) -> f64 {
     for w in cuts.windows(2) {
         let (a, b) = (w[0], w[1]);
         let mid = a + (b - a) / 2;
-        for core in 0..platform.n_cores() {
-            let c = cluster_of[core];
+        for (core, &c) in cluster_of.iter().enumerate() {
             let freq = r.freq.iter().find(|f| f.cluster as usize == c && f.start_ns <= mid && mid < f.end_ns.max(f.start_ns + 1));
             let level = freq.and_then(|f| platform.level_of(c, f.freq_mhz)).expect("frequency known at every instant");
             let busy = (0..r.len()).any(|i| r.lane[i] as usize == core && r.kind[i] != SegmentKind::Idle as u8 && r.start_ns[i] <= a && b <= r.end_ns[i]);

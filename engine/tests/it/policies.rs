@@ -237,7 +237,7 @@ fn definitions_are_checked_with_their_field_paths() {
         let mut s = base.clone();
         s.schedulers = schedulers.iter().map(|x| x.to_string()).collect();
         s.custom_schedulers = customs;
-        Scenario::from_json(&s.to_json()).err().expect("invalid")
+        Scenario::from_json(&s.to_json()).expect_err("invalid")
     };
     let e = check(vec![CustomScheduler { name: "rws".into(), ..fifo.clone() }], &["rws"]);
     assert_eq!(e.path, "custom_schedulers[0].name", "{e}");
@@ -257,7 +257,7 @@ fn definitions_are_checked_with_their_field_paths() {
     let mut loops = engine::catalogue::scenario("aid-explained").expect("preset");
     loops.schedulers = vec!["my-fifo".into()];
     loops.custom_schedulers = vec![fifo];
-    let e = Scenario::from_json(&loops.to_json()).err().expect("invalid");
+    let e = Scenario::from_json(&loops.to_json()).expect_err("invalid");
     assert!(e.message.contains("custom task scheduler"), "{e}");
 }
 

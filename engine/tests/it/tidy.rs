@@ -46,7 +46,7 @@ fn crate_uses(text: &str) -> Vec<String> {
             if !name.is_empty() {
                 out.push(name);
             }
-            rest = &after[..];
+            rest = after;
         }
         // `use crate::{a, b}` lists several.
         if let Some(at) = code.find("crate::{") {

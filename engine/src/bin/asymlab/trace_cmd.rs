@@ -78,8 +78,11 @@ pub fn export_chrome(input: &str) -> Result<String, String> {
 }
 
 
+/// What `--clusters` asked for: cluster sizes, or the CPU sets of each cluster (neither when absent).
+pub type ClusterChoice = (Option<Vec<u32>>, Option<Vec<Vec<u32>>>);
+
 /// `asymlab calibrate --clusters`: CPU sets when the text has a colon (`1,2:0,3-5`, parsed like `replay --clusters`), else sizes (`4,4`).
-pub fn calibrate_clusters(text: Option<&str>) -> Result<(Option<Vec<u32>>, Option<Vec<Vec<u32>>>), String> {
+pub fn calibrate_clusters(text: Option<&str>) -> Result<ClusterChoice, String> {
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok((None, None)) };
     if text.contains(':') {
         let spec = engine::replay::PlatformSpec::from_flag(text).map_err(|e| format!("--clusters: {e}"))?;
