@@ -10,6 +10,7 @@
 // run, trace import, export, the OS-level catalog and sweeps) loads on the
 // first request that needs it.
 import initCore, * as corePkg from "./pkg-core/engine.js";
+import { loadFailureMessage } from "./wasm-support";
 import type { SimResult } from "./engine";
 import type { PageCatalogue, PageCatalogueTexts, RunSummary, WasmCoreModule, WasmEngineModule, WasmSession } from "./engine-types";
 import { type EngineRequest, type EngineResponse, simResultTransferables } from "./worker-protocol";
@@ -252,7 +253,7 @@ function onImport(request: ImportRequest): void {
         (self as unknown as { postMessage(m: unknown): void }).postMessage({ kind: "import", id: request.id, ok: false, message: errorMessage(err) });
       }
     },
-    (err: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage({ kind: "import", id: request.id, ok: false, message: `engine failed to load: ${errorMessage(err)}` }),
+    (err: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage({ kind: "import", id: request.id, ok: false, message: loadFailureMessage(errorMessage(err)) }),
   );
 }
 
@@ -275,6 +276,6 @@ scope.onmessage = (event) => {
         scope.postMessage({ id: request.id, ok: false, message, fatal });
       }
     },
-    (err: unknown) => scope.postMessage({ id: request.id, ok: false, message: `engine failed to load: ${errorMessage(err)}` }),
+    (err: unknown) => scope.postMessage({ id: request.id, ok: false, message: loadFailureMessage(errorMessage(err)) }),
   );
 };
