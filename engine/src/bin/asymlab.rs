@@ -208,6 +208,9 @@ enum Command {
         /// Seeds per cell instead of each claim's own count.
         #[arg(long)]
         seeds: Option<u32>,
+        /// First seed (default 1); e.g. 101 with --seeds 8 checks the claims on seeds the tests never use.
+        #[arg(long)]
+        first_seed: Option<u64>,
         /// Threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
@@ -404,12 +407,13 @@ fn run(cli: Cli) -> Result<(), String> {
             bench::bench(repeat.max(1))?;
             bench_import::run()?;
         }
-        Command::Fidelity { json, markdown, papers, paper, claim, preset, seeds, threads } => fidelity_cmd::run(fidelity_cmd::Args {
+        Command::Fidelity { json, markdown, papers, paper, claim, preset, seeds, first_seed, threads } => fidelity_cmd::run(fidelity_cmd::Args {
             json,
             markdown,
             papers,
             filter: engine::claims::Filter { paper, claim, preset },
             seeds,
+            first_seed,
             threads,
         })?,
         Command::Sweep { figure, schedulers, configs, workloads, seeds, shard, out, no_header } => {

@@ -366,6 +366,10 @@ pub enum Judge {
     Mean,
     /// Every seed ("never", "every run").
     EverySeed,
+    /// The runs averaged over the seeds point by point, as a figure's bars average its runs, and the measure taken once
+    /// on them: for claims that take the worst or best of several points ("at every P"), whose per-seed minimum over noisy
+    /// values would sit below the figure's.
+    Pooled,
 }
 
 /// Whether the model reproduces the claim today.

@@ -135,23 +135,55 @@ fn extend(mut p: Point, axis: &Axis, i: usize, a: usize, id: &str) -> InputResul
     Ok(p)
 }
 
-/// The claim's cells: every point × seeds 1 … `seeds`.
-pub fn claim_cells(preset: &Preset, claim: &Claim, seeds: u32) -> InputResult<Vec<Cell>> {
+/// The random streams claims run over: `count` consecutive streams from `first` (each claim's own count when `None`).
+/// The tests and the generated docs use streams 1 … each claim's count; later streams are ones they never saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    /// The first stream.
+    pub first: u64,
+    /// How many streams, instead of each claim's own count.
+    pub count: Option<u32>,
+}
+
+impl Default for Seeds {
+    fn default() -> Self {
+        Seeds { first: 1, count: None }
+    }
+}
+
+impl Seeds {
+    /// Each claim's own count from stream 1: what the tests and docs use.
+    pub const OWN: Seeds = Seeds { first: 1, count: None };
+
+    /// The other repetitions every holding claim must hold on as well: as many streams as `self`, from 101 on (no
+    /// claim runs 100 repetitions), so a verdict cannot rest on the particular streams a claim was tuned on.
+    pub fn check(&self) -> Seeds {
+        Seeds { first: self.first.saturating_add(100), count: self.count }
+    }
+
+    /// The streams `claim` runs over.
+    pub fn of(&self, claim: &Claim) -> std::ops::Range<u64> {
+        self.first..self.first.saturating_add(u64::from(self.count.unwrap_or(claim.seeds)))
+    }
+}
+
+/// The claim's cells: every point × every stream of `seeds`.
+pub fn claim_cells(preset: &Preset, claim: &Claim, seeds: Seeds) -> InputResult<Vec<Cell>> {
     let mut out = Vec::new();
     for p in points(claim)? {
-        for seed in 1..=seeds as u64 {
+        for seed in seeds.of(claim) {
             out.push(Cell { index: out.len(), preset: Some(preset.name.clone()), set: p.set.clone(), seed });
         }
     }
     Ok(out)
 }
 
-/// The union of the cells of the preset's claims (in order, each once), with `seeds` replacing each claim's own count.
-pub fn preset_cells(preset: &Preset, seeds: Option<u32>) -> InputResult<Vec<Cell>> {
+/// The union of the cells of the preset's claims (in order, each once), over the streams of `seeds`.
+pub fn preset_cells(preset: &Preset, seeds: Seeds) -> InputResult<Vec<Cell>> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for claim in &preset.claims {
-        for mut cell in claim_cells(preset, claim, seeds.unwrap_or(claim.seeds))? {
+        for mut cell in claim_cells(preset, claim, seeds)? {
             if seen.insert(cell.key()) {
                 cell.index = out.len();
                 out.push(cell);

@@ -1,7 +1,7 @@
 //! Evaluating a claim: its measure on every cell of its grid, the grid aggregated into one value per seed, the mean, min
 //! and max over seeds, and the verdict against the band the paper's words allow.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -10,7 +10,7 @@ use crate::catalogue::claim::{Aggregate, Band, ClaimInfo, Judge, Measure, Reduce
 use crate::catalogue::{Claim, Preset};
 use crate::error::{InputError, InputResult};
 
-use super::cells::{points, Cell, Point};
+use super::cells::{points, Cell, Point, Seeds};
 use super::measure::{mean, on_cell, reduce};
 
 /// The band as numbers.
@@ -78,17 +78,18 @@ pub fn format_number(x: f64) -> String {
     if s == "-0" { "0".into() } else { s }
 }
 
-/// The simulated value: mean, min and max over seeds of the per-seed values.
+/// The simulated value: mean, min and max over seeds of the per-seed values (for a pooled claim `mean` is the value of
+/// the runs averaged over the seeds, which is what its verdict judges).
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stats {
-    /// Mean over seeds.
+    /// Mean over seeds (pooled claims: the value of the averaged runs).
     pub mean: f64,
     /// Smallest seed.
     pub min: f64,
     /// Largest seed.
     pub max: f64,
-    /// Per seed, seeds 1 … n.
+    /// Per random stream, in the order run (streams 1 … n unless asked otherwise).
     pub per_seed: Vec<f64>,
 }
 
@@ -194,11 +195,11 @@ fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
 
 fn verdict(claim: &Claim, bounds: &Bounds, stats: &Stats) -> Verdict {
     let judged = match claim.judge {
-        Judge::Mean => stats.mean,
+        Judge::Mean | Judge::Pooled => stats.mean,
         Judge::EverySeed => stats.per_seed.iter().copied().fold(stats.mean, |w, x| if bounds.distance(x) > bounds.distance(w) { x } else { w }),
     };
     let holds = match claim.judge {
-        Judge::Mean => bounds.contains(stats.mean),
+        Judge::Mean | Judge::Pooled => bounds.contains(stats.mean),
         Judge::EverySeed => stats.per_seed.iter().all(|&x| bounds.contains(x)),
     };
     let off_by_pct = (claim.value != 0.0).then(|| (judged / claim.value - 1.0) * 100.0);
@@ -239,23 +240,64 @@ fn with_values(claim: &Claim, mut r: ClaimResult, per_seed: Vec<f64>) -> ClaimRe
     r
 }
 
-/// Evaluates `claim` of `preset` over seeds 1 … `seeds` from rows keyed by [`Cell::key`] (each the runs of that cell).
-pub fn evaluate(preset: &Preset, claim: &Claim, seeds: u32, rows: &BTreeMap<String, &[Value]>) -> ClaimResult {
+/// Evaluates `claim` of `preset` over the streams of `seeds` from rows keyed by [`Cell::key`] (each the runs of that cell).
+pub fn evaluate(preset: &Preset, claim: &Claim, seeds: Seeds, rows: &BTreeMap<String, &[Value]>) -> ClaimResult {
     let mut r = unmeasured(preset, claim, "grid");
     let pts = match points(claim) {
         Ok(p) => p,
         Err(e) => return ClaimResult { error: Some(e.to_string()), ..r },
     };
-    r.cells = pts.len() * seeds as usize;
+    r.cells = pts.len() * seeds.of(claim).count();
     let mut per_seed = Vec::new();
-    for seed in 1..=seeds as u64 {
+    for seed in seeds.of(claim) {
         let runs = move |p: &Point| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied() };
         match seed_value(claim, &pts, &runs) {
             Some(v) => per_seed.push(v),
             None => return ClaimResult { error: Some(format!("random stream {seed}: a run is missing or lacks a value the measure reads")), ..r },
         }
     }
-    with_values(claim, r, per_seed)
+    let mut r = with_values(claim, r, per_seed);
+    if claim.judge == Judge::Pooled {
+        let pooled: Option<Vec<Vec<Value>>> = pts
+            .iter()
+            .map(|p| {
+                let each: Option<Vec<&[Value]>> = seeds.of(claim).map(|seed| rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied()).collect();
+                each.and_then(|runs| average_runs(&runs))
+            })
+            .collect();
+        let value = pooled.and_then(|pooled| seed_value(claim, &pts, &|p: &Point| pts.iter().position(|q| q.at == p.at).map(|i| pooled[i].as_slice())));
+        match (value, r.simulated.as_mut()) {
+            (Some(v), Some(stats)) => {
+                stats.mean = v;
+                r.verdict = Some(verdict(claim, &r.bounds, stats));
+            }
+            _ => return ClaimResult { error: Some("the averaged runs lack a value the measure reads".into()), simulated: None, verdict: None, ..r },
+        }
+    }
+    r
+}
+
+/// The runs of one point averaged over seeds: every number the mean of the numbers the seeds have at the same place
+/// (same scheduler, same field; a field only some seeds have is averaged over those); `None` without runs.
+fn average_runs(seeds: &[&[Value]]) -> Option<Vec<Value>> {
+    let first = seeds.first()?;
+    Some((0..first.len()).map(|i| average(&seeds.iter().filter_map(|runs| runs.get(i)).collect::<Vec<_>>())).collect())
+}
+
+fn average(values: &[&Value]) -> Value {
+    let Some(&first) = values.first() else { return Value::Null };
+    match first {
+        Value::Number(_) => {
+            let xs: Vec<f64> = values.iter().filter_map(|v| v.as_f64()).collect();
+            serde_json::Number::from_f64(mean(&xs)).map_or(Value::Null, Value::Number)
+        }
+        Value::Array(a) => Value::Array((0..a.len()).map(|i| average(&values.iter().filter_map(|v| v.as_array()?.get(i)).collect::<Vec<_>>())).collect()),
+        Value::Object(_) => {
+            let keys: BTreeSet<&String> = values.iter().filter_map(|v| v.as_object()).flat_map(|o| o.keys()).collect();
+            Value::Object(keys.into_iter().map(|k| (k.clone(), average(&values.iter().filter_map(|v| v.get(k)).collect::<Vec<_>>()))).collect())
+        }
+        other => other.clone(),
+    }
 }
 
 /// Evaluates the claims of `preset` that one run can measure, on `runs` (one run of the preset, maybe edited).

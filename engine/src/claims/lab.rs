@@ -14,7 +14,7 @@ use crate::catalogue::{self, config_platform};
 use crate::error::{InputError, InputResult};
 use crate::model::apps::{mix, profiles, MIX_NAMES};
 
-use super::cells::{names_of, preset_cells, Cell, Row};
+use super::cells::{names_of, preset_cells, Cell, Row, Seeds};
 use super::measure::at;
 
 /// Longest scheduler, configuration or workload name in a grid.
@@ -46,7 +46,7 @@ impl Grid {
         let preset = catalogue::preset(name)?;
         preset.lab.as_ref()?;
         let mut g = Grid { schedulers: catalogue::scenario(name)?.schedulers, configs: vec![], workloads: vec![], seeds: vec![] };
-        for cell in preset_cells(preset, None).ok()? {
+        for cell in preset_cells(preset, Seeds::OWN).ok()? {
             let (platform, workload) = names_of(&cell).ok()?;
             push_new(&mut g.configs, platform);
             push_new(&mut g.workloads, workload);

@@ -20,7 +20,7 @@ use crate::error::{InputError, InputResult};
 use crate::run::ScenarioResult;
 use crate::scenario::Scenario;
 
-pub use cells::{claim_cells, preset_cells, run_cell, run_cells, Cell, Row};
+pub use cells::{claim_cells, preset_cells, run_cell, run_cells, Cell, Row, Seeds};
 pub use evaluate::{ClaimResult, Stats, Verdict};
 
 /// Which claims to evaluate.
@@ -44,14 +44,14 @@ impl Filter {
 
 /// Evaluates the claims of `preset` on rows from [`preset_cells`] (with the same `seeds`); claims whose cells are missing
 /// come back with an error.
-pub fn evaluate_rows(preset: &Preset, rows: &[Row], seeds: Option<u32>) -> Vec<ClaimResult> {
+pub fn evaluate_rows(preset: &Preset, rows: &[Row], seeds: Seeds) -> Vec<ClaimResult> {
     let by_key: BTreeMap<String, &[Value]> = rows.iter().map(|r| (r.cell.key(), r.runs.as_slice())).collect();
-    preset.claims.iter().map(|c| evaluate::evaluate(preset, c, seeds.unwrap_or(c.seeds), &by_key)).collect()
+    preset.claims.iter().map(|c| evaluate::evaluate(preset, c, seeds, &by_key)).collect()
 }
 
-/// Runs and evaluates every claim the filter keeps, preset by preset, on up to `threads` threads; `seeds` replaces each
-/// claim's own count. `progress` hears each preset's name and cell count before it runs.
-pub fn fidelity(filter: &Filter, seeds: Option<u32>, threads: usize, progress: &mut dyn FnMut(&str, usize)) -> InputResult<Vec<ClaimResult>> {
+/// Runs and evaluates every claim the filter keeps, preset by preset, on up to `threads` threads, over the streams of
+/// `seeds`. `progress` hears each preset's name and cell count before it runs.
+pub fn fidelity(filter: &Filter, seeds: Seeds, threads: usize, progress: &mut dyn FnMut(&str, usize)) -> InputResult<Vec<ClaimResult>> {
     if let Some(e) = catalogue::load_error() {
         return Err(e.clone());
     }
@@ -116,7 +116,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> InputResult<T> {
 /// The cells of preset `name`'s claims as a JSON array.
 pub fn preset_cells_json(name: &str) -> InputResult<String> {
     let preset = catalogue::preset(name).ok_or_else(|| InputError::new("preset", format!("unknown preset '{name}'")))?;
-    serde_json::to_string(&preset_cells(preset, None)?).map_err(json_error)
+    serde_json::to_string(&preset_cells(preset, Seeds::OWN)?).map_err(json_error)
 }
 
 /// Runs one cell given as JSON; returns its row as JSON (one call per cell, so the page can show progress).
@@ -129,5 +129,5 @@ pub fn run_cell_json(cell_json: &str) -> InputResult<String> {
 pub fn evaluate_json(name: &str, rows_json: &str) -> InputResult<String> {
     let preset = catalogue::preset(name).ok_or_else(|| InputError::new("preset", format!("unknown preset '{name}'")))?;
     let rows: Vec<Row> = parse_json(rows_json)?;
-    serde_json::to_string(&evaluate_rows(preset, &rows, None)).map_err(json_error)
+    serde_json::to_string(&evaluate_rows(preset, &rows, Seeds::OWN)).map_err(json_error)
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use engine::catalogue::claim::{Aggregate, Measure};
 use engine::catalogue::{self, expand, Preset};
-use engine::claims::cells::{claim_cells, points, scenario_of};
+use engine::claims::cells::{claim_cells, points, scenario_of, Seeds};
 use engine::claims::{adapter, evaluate, measure};
 
 fn presets() -> &'static [Preset] {
@@ -136,8 +136,8 @@ fn guides_and_claims_point_at_what_the_runs_have() {
                 let run = runs.iter().find(|r| r["scheduler"] == sched.as_str()).expect("run");
                 assert!(measure::at(run, &path).is_some(), "{}: a run of {} has no {path}", c.id, p.name);
             }
-            assert_eq!(points(c).expect("points").len() * c.seeds as usize, claim_cells(p, c, c.seeds).expect("cells").len());
-            for cell in claim_cells(p, c, 1).expect("cells") {
+            assert_eq!(points(c).expect("points").len() * c.seeds as usize, claim_cells(p, c, Seeds::OWN).expect("cells").len());
+            for cell in claim_cells(p, c, Seeds { first: 1, count: Some(1) }).expect("cells") {
                 let cs = scenario_of(&cell).unwrap_or_else(|e| panic!("{}: cell {:?}: {e}", c.id, cell.set));
                 for (sched, _) in measure::reads(&c.measure) {
                     assert!(cs.schedulers.contains(&sched), "{}: a cell lacks {sched}", c.id);
