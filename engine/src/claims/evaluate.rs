@@ -91,6 +91,8 @@ pub struct Stats {
     pub max: f64,
     /// Per random stream, in the order run (streams 1 … n unless asked otherwise).
     pub per_seed: Vec<f64>,
+    /// `mean` is the value of the runs averaged over the seeds (a `pooled` claim), which may lie outside `min` … `max`.
+    pub pooled: bool,
 }
 
 /// Whether the simulated value falls in the band.
@@ -234,6 +236,7 @@ fn with_values(claim: &Claim, mut r: ClaimResult, per_seed: Vec<f64>) -> ClaimRe
         min: per_seed.iter().copied().fold(f64::MAX, f64::min),
         max: per_seed.iter().copied().fold(f64::MIN, f64::max),
         per_seed,
+        pooled: false,
     };
     r.verdict = Some(verdict(claim, &r.bounds, &stats));
     r.simulated = Some(stats);
@@ -269,6 +272,7 @@ pub fn evaluate(preset: &Preset, claim: &Claim, seeds: Seeds, rows: &BTreeMap<St
         match (value, r.simulated.as_mut()) {
             (Some(v), Some(stats)) => {
                 stats.mean = v;
+                stats.pooled = true;
                 r.verdict = Some(verdict(claim, &r.bounds, stats));
             }
             _ => return ClaimResult { error: Some("the averaged runs lack a value the measure reads".into()), simulated: None, verdict: None, ..r },

@@ -9,6 +9,7 @@ use super::evaluate::{format_number, ClaimResult};
 
 fn simulated(r: &ClaimResult) -> String {
     match &r.simulated {
+        Some(s) if s.pooled => format!("{} averaged (single runs {} – {})", format_number(s.mean), format_number(s.min), format_number(s.max)),
         Some(s) if s.per_seed.len() > 1 && s.min != s.max => format!("{} ({} – {})", format_number(s.mean), format_number(s.min), format_number(s.max)),
         Some(s) => format_number(s.mean),
         None => "—".into(),

@@ -17,7 +17,7 @@ const claim = (preset: string, per_seed: number[], verdict: ClaimResult["verdict
   band_text: "2.45 – 3.5×",
   scope: per_seed.length > 1 ? "grid" : "run",
   cells: per_seed.length,
-  simulated: per_seed.length ? { mean: per_seed.reduce((a, b) => a + b, 0) / per_seed.length, min: Math.min(...per_seed), max: Math.max(...per_seed), per_seed } : null,
+  simulated: per_seed.length ? { mean: per_seed.reduce((a, b) => a + b, 0) / per_seed.length, min: Math.min(...per_seed), max: Math.max(...per_seed), per_seed, pooled: false } : null,
   verdict,
 });
 
@@ -28,6 +28,9 @@ test("values carry their unit; one run shows its value, several seeds the mean a
   expect(simulatedText(claim("a", [2, 2.4], null))).toBe("2.20× (2.00 – 2.40)");
   expect(simulatedText(claim("a", [2, 2], null))).toBe("2.00×");
   expect(simulatedText(claim("a", [], null))).toBe("—");
+  // A pooled claim's value is that of the runs averaged over repetitions, which may lie outside the single runs' range.
+  const pooled = claim("a", [-9, -9], null, "%");
+  expect(simulatedText({ ...pooled, simulated: pooled.simulated && { ...pooled.simulated, mean: 1, pooled: true } })).toBe("1.00 % averaged (single runs -9.00 – -9.00)");
 });
 
 test("verdicts read from the engine, and claims group by preset", () => {

@@ -14,6 +14,7 @@ export function simulatedText(r: ClaimResult): string {
   const s = r.simulated;
   if (!s) return "—";
   const mean = withUnit(s.mean, r.unit);
+  if (s.pooled) return `${mean} averaged (single runs ${formatMetric(s.min, 3)} – ${formatMetric(s.max, 3)})`;
   return s.per_seed.length > 1 && s.min !== s.max ? `${mean} (${formatMetric(s.min, 3)} – ${formatMetric(s.max, 3)})` : mean;
 }
 

@@ -200,11 +200,12 @@ min_strict: boolean,
 max_strict: boolean, };
 
 /**
- * The simulated value: mean, min and max over seeds of the per-seed values.
+ * The simulated value: mean, min and max over seeds of the per-seed values (for a pooled claim `mean` is the value of
+ * the runs averaged over the seeds, which is what its verdict judges).
  */
 export type Stats = { 
 /**
- * Mean over seeds.
+ * Mean over seeds (pooled claims: the value of the averaged runs).
  */
 mean: number, 
 /**
@@ -216,9 +217,13 @@ min: number,
  */
 max: number, 
 /**
- * Per seed, seeds 1 … n.
+ * Per random stream, in the order run (streams 1 … n unless asked otherwise).
  */
-per_seed: Array<number>, };
+per_seed: Array<number>, 
+/**
+ * `mean` is the value of the runs averaged over the seeds (a `pooled` claim), which may lie outside `min` … `max`.
+ */
+pooled: boolean, };
 
 /**
  * Whether the simulated value falls in the band.
