@@ -404,7 +404,7 @@ impl TaskRuntime<'_> {
         let now = kernel.now_ns();
         self.speed.set_running(kernel.now_ns(), core, Some(class));
         let speed = self.speed.speed(core, class);
-        let refill_ns = self.refill_ns_of(t, core, class, work, speed) / width;
+        let refill_ns = self.refill_ns_of(t, core, class, work, speed);
         if refill_ns > 0.0 {
             let cluster = self.speed.cluster_of(core);
             self.refill_nj[core] += refill_ns * self.refill_busy_w.get(cluster).copied().unwrap_or(0.0);
