@@ -185,6 +185,12 @@ fn busy_above_idle_w(c: &crate::model::Cluster, level: usize) -> f64 {
     (c.active_w.get(level).copied().unwrap_or(0.0) - c.idle_w.get(level).copied().unwrap_or(0.0)).max(0.0)
 }
 
+/// Busy power above idle of a core of `c` at the cluster's set frequency, W.
+pub fn busy_above_idle_at_freq_w(c: &crate::model::Cluster) -> f64 {
+    let level = c.freqs_mhz.iter().position(|&f| f == c.freq_mhz).unwrap_or(0);
+    busy_above_idle_w(c, level)
+}
+
 /// Time to refill a thread's share of `cluster`'s L2 from DRAM after it arrives from another cluster; 0 when the platform gives
 /// no bandwidth or its clusters share one last-level cache (the data is still there).
 pub fn l2_refill_ns(platform: &Platform, cluster: usize) -> TimeNs {

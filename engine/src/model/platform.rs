@@ -61,6 +61,11 @@ pub struct Platform {
     /// Absent: a core runs as fast with its cluster busy as alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub l2_share_stall: Option<f64>,
+    /// Cross-cluster refill of a task's input in the task runtime (docs/model.md §4a, needs `dram_gbs`): a task that runs on
+    /// another cluster than the predecessor that released it waits this fraction of its working set's refill from DRAM
+    /// (its memory time `m × work / speed`, at most the refill of the core's L2 share). Absent: no refill.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_refill: Option<f64>,
     /// Which cores share a last-level cache (docs/model.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
     /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
     #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
@@ -92,7 +97,7 @@ impl Platform {
     /// A platform of `clusters` with none of the optional memory-side properties (no DRAM bandwidth, no contention, one
     /// last-level cache per cluster): what a trace, a calibration or a test builds, so a new optional field is added here only.
     pub fn of_clusters(name: impl Into<String>, clusters: Vec<Cluster>) -> Platform {
-        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, llc: Llc::default() }
+        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, task_refill: None, llc: Llc::default() }
     }
 
     /// Checks every field; the error names the first bad one.
@@ -154,6 +159,15 @@ impl Platform {
             at_least(&format!("{path}.l2_share_stall"), c, 0.0)?;
             if c > 100.0 {
                 return Err(InputError::new(format!("{path}.l2_share_stall"), format!("must be at most 100, got {c}")));
+            }
+        }
+        if let Some(r) = self.task_refill {
+            at_least(&format!("{path}.task_refill"), r, 0.0)?;
+            if r > 10.0 {
+                return Err(InputError::new(format!("{path}.task_refill"), format!("must be at most 10, got {r}")));
+            }
+            if self.dram_gbs.is_none() {
+                return Err(InputError::new(format!("{path}.task_refill"), "needs the platform's dram_gbs (the rate of the refill)"));
             }
         }
         if total > MAX_CORES {

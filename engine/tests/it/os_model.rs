@@ -312,6 +312,37 @@ fn shared_l2_slows_busy_clusters_and_fast_cores_most() {
     assert!(err.to_string().contains("platform.l2_share_stall"), "{err}");
 }
 
+/// Cross-cluster refill of a task's input (docs/model.md §4a, the platform's `task_refill`): a task that runs on another
+/// cluster than the predecessor that released it waits for its working set to come from DRAM; nothing is charged while
+/// the data stay in one cluster, and threads (static threading) are never charged by it.
+#[test]
+fn task_refill_charges_tasks_that_change_cluster_only() {
+    let run = |config: &str, refill: Option<f64>| {
+        let mut s = os_scenario(config, "streamcluster", &["pinned", "tasks"], 1).expect("scenario");
+        s.platform.task_refill = refill;
+        engine::run::run(&s).expect("run")
+    };
+    // One cluster: every task's input stays in its L2, so the run is the same bit for bit.
+    let (a, b) = (run("odroid-xu3:4+0", None), run("odroid-xu3:4+0", Some(1.0)));
+    for (x, y) in a.runs.iter().zip(&b.runs) {
+        assert_eq!(x.metrics.makespan_ns, y.metrics.makespan_ns, "{} on 4+0", x.scheduler);
+        assert_eq!(x.metrics.energy_j, y.metrics.energy_j, "{} on 4+0", x.scheduler);
+    }
+    // Two clusters: static threading is untouched, the task runtime pays for the tasks that cross, in time and energy.
+    let (a, b) = (run("odroid-xu3:4+4", None), run("odroid-xu3:4+4", Some(1.0)));
+    assert_eq!(a.runs[0].metrics.makespan_ns, b.runs[0].metrics.makespan_ns, "pinned threads pay no task refill");
+    let (x, y) = (&a.runs[1].metrics, &b.runs[1].metrics);
+    assert!(y.makespan_ns > x.makespan_ns && y.energy_j > x.energy_j, "tasks on 4+4: {} → {} ns", x.makespan_ns, y.makespan_ns);
+    // It needs the platform's bandwidth, and a bad value names its field.
+    let mut p = shared_platform();
+    p.task_refill = Some(-0.5);
+    assert!(p.validate("platform").expect_err("negative").to_string().contains("platform.task_refill"));
+    p.task_refill = Some(1.0);
+    p.dram_gbs = None;
+    p.dram_traffic_gbs = None;
+    assert!(p.validate("platform").expect_err("no bandwidth").to_string().contains("platform.task_refill"));
+}
+
 /// docs/model.md §3c: a pthreads thread that slept at a barrier pays `barrier_wake_ns` before its next item, the loop
 /// versions (libgomp's spinning barrier) do not. On four big cores fluidanimate's even split is the same in both
 /// versions, so loop static is ahead by the wake-ups on the critical path (about two per region: the parallel region's
