@@ -23,6 +23,8 @@ pub(super) struct Pool {
     last_ns: TimeNs,
     /// Cores draining it now, with each one's L1 factor.
     members: Vec<(usize, f64)>,
+    /// Whether some member has drained it (until then even an empty pool is joined, so that every task has a part).
+    drained: bool,
 }
 
 /// Work left below this is rounding, not work (reference ns).
@@ -39,7 +41,7 @@ impl TaskRuntime<'_> {
         let t = task as usize;
         let class = self.graph.class[t] as usize;
         if width > 1 && self.classes.get(class).is_some_and(|k| k.shared_partitions) {
-            self.pools.insert(task, Pool { remaining: self.graph.work_ns[t], last_ns: now_ns, members: Vec::new() });
+            self.pools.insert(task, Pool { remaining: self.graph.work_ns[t], last_ns: now_ns, members: Vec::new(), drained: false });
         }
     }
 
@@ -89,9 +91,9 @@ impl TaskRuntime<'_> {
     pub(super) fn join_pool(&mut self, kernel: &mut Kernel<Ev>, core: usize, task: u32, speed: f64, l1: f64) {
         let now = kernel.now_ns();
         self.settle_pool(now, task);
-        let left = self.pools.get(&task).map_or(0.0, |p| p.remaining);
+        let (left, drained) = self.pools.get(&task).map_or((0.0, true), |p| (p.remaining, p.drained));
         self.cores[core].running = Some(Running { task, start_ns: now, remaining: 0.0, last_ns: now, speed });
-        if left <= EMPTY {
+        if left <= EMPTY && drained {
             // Nothing left to take: the member reads the counter and leaves.
             let gen = self.bump(core);
             kernel.schedule_in(0, Ev::PartDone { core: core as u32, gen });
@@ -99,6 +101,7 @@ impl TaskRuntime<'_> {
         }
         if let Some(pool) = self.pools.get_mut(&task) {
             pool.members.push((core, l1));
+            pool.drained = true;
         }
         self.retime_pool(kernel, task);
     }
