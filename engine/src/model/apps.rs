@@ -124,7 +124,7 @@ impl AppProfile {
         for (i, c) in platform.clusters.iter().enumerate() {
             ratio.insert(c.core_type.clone(), self.ratio_on(platform, i));
         }
-        WorkClass { name: self.name.clone(), ratio, beta: self.beta, mem_intensity: self.mem_intensity, parallel_overhead: 0.05 }
+        WorkClass { name: self.name.clone(), ratio, beta: self.beta, mem_intensity: self.mem_intensity, parallel_overhead: 0.05, shared_partitions: false }
     }
 
     /// The preference class Zhang et al. §2.2 derives from the structure with `threads` threads:

@@ -25,6 +25,10 @@ pub struct WorkClass {
     /// Parallel overhead σ of a moldable task: each partition is stretched by `1 + σ·(width − 1)`.
     #[serde(default = "default_sigma")]
     pub parallel_overhead: f64,
+    /// A moldable task's cores draw its work from one shared pool, as XiTAO's kernels take row blocks from an atomic
+    /// counter (docs/model.md §3a), instead of each running an even share; σ then applies while members run together.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared_partitions: bool,
 }
 
 fn one() -> f64 {
@@ -38,7 +42,7 @@ fn default_sigma() -> f64 {
 impl WorkClass {
     /// A class with default parameters and no per-type ratios.
     pub fn named(name: &str) -> Self {
-        WorkClass { name: name.to_string(), ratio: BTreeMap::new(), beta: 1.0, mem_intensity: 0.0, parallel_overhead: default_sigma() }
+        WorkClass { name: name.to_string(), ratio: BTreeMap::new(), beta: 1.0, mem_intensity: 0.0, parallel_overhead: default_sigma(), shared_partitions: false }
     }
 
     /// Checks the numbers; `platform` is not needed, since a core type the platform lacks is simply unused.

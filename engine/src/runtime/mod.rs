@@ -12,11 +12,12 @@
 
 mod decisions;
 pub mod metrics;
+mod pool;
 
 pub use decisions::{DecisionLog, DecisionRecord, Detail};
 pub use metrics::{TaskExtras, TaskMetrics};
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 use crate::error::InputError;
 use crate::model::timeline::{self, Timeline};
@@ -148,6 +149,8 @@ struct TaskRuntime<'a> {
     newly_ready: Vec<u32>,
     detail: Detail,
     decisions: DecisionLog,
+    /// The shared work of moldable tasks in flight whose class shares its partitions (`pool.rs`).
+    pools: BTreeMap<u32, pool::Pool>,
 }
 
 /// Runs `graph` under `scheduler` to completion.
@@ -188,6 +191,7 @@ pub fn run_tasks(input: &RunInput, scheduler: AnyTaskScheduler, meter: &mut Mete
         newly_ready: Vec::new(),
         detail: input.detail,
         decisions: DecisionLog::default(),
+        pools: BTreeMap::new(),
     };
     let mut sim = Simulation::new(model, input.seed);
     sim.model.timeline.schedule_initial(&mut sim.kernel, input.events);
@@ -383,6 +387,7 @@ impl TaskRuntime<'_> {
         let t = task as usize;
         self.place_of[t] = place;
         self.parts_left[t] = place.width as u16;
+        self.open_pool(kernel.now_ns(), task, place.width);
         for member in place.cores() {
             self.cores[member].assembly.push_back(task);
         }
@@ -400,10 +405,15 @@ impl TaskRuntime<'_> {
         let width = self.place_of[t].width.max(1) as f64;
         let class = self.graph.class[t] as usize;
         let sigma = self.classes.get(class).map_or(0.0, |k| k.parallel_overhead);
-        let work = self.graph.work_ns[t] / width * (1.0 + sigma * (width - 1.0)) * self.l1_factor(t, core, width);
+        let l1 = self.l1_factor(t, core, width);
+        let work = self.graph.work_ns[t] / width * (1.0 + sigma * (width - 1.0)) * l1;
         let now = kernel.now_ns();
         self.speed.set_running(kernel.now_ns(), core, Some(class));
         let speed = self.speed.speed(core, class);
+        if self.pooled(task) {
+            self.join_pool(kernel, core, task, speed, l1);
+            return;
+        }
         let refill_ns = self.refill_ns_of(t, core, class, work, speed);
         if refill_ns > 0.0 {
             let cluster = self.speed.cluster_of(core);
@@ -457,13 +467,25 @@ impl TaskRuntime<'_> {
     fn retime(&mut self, kernel: &mut Kernel<Ev>, cores: &[usize]) {
         let now = kernel.now_ns();
         for &core in cores {
-            let Some(run) = self.cores[core].running.as_mut() else {
+            let Some(task) = self.cores[core].running.as_ref().map(|r| r.task) else {
                 if self.cores[core].sleeping && self.speed.can_run(core) {
                     self.cores[core].sleeping = false;
                     self.advance(kernel, core);
                 }
                 continue;
             };
+            if self.pooled(task) {
+                // The pool drained at the old speeds until now; then every member is re-timed at the new ones.
+                self.settle_pool(now, task);
+                let class = self.graph.class[task as usize] as usize;
+                let speed = self.speed.speed(core, class);
+                if let Some(run) = self.cores[core].running.as_mut() {
+                    run.speed = speed;
+                }
+                self.retime_pool(kernel, task);
+                continue;
+            }
+            let Some(run) = self.cores[core].running.as_mut() else { continue };
             run.remaining = (run.remaining - (now - run.last_ns) as f64 * run.speed).max(0.0);
             run.last_ns = now;
             let class = self.graph.class[run.task as usize] as usize;
@@ -473,36 +495,65 @@ impl TaskRuntime<'_> {
     }
 
     fn part_done(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
+        let Some(task) = self.cores[core].running.as_ref().map(|r| r.task) else { return };
+        if self.pooled(task) {
+            let Some(leavers) = self.pool_leavers(kernel, core, task) else { return };
+            let mut done: Vec<usize> = if leavers.is_empty() { vec![core] } else { leavers };
+            // The members leave one by one, in an order drawn from the run's generator (which one finds the counter
+            // exhausted last is a race), and each goes for other work at once: only the last one out commits the task.
+            for i in (1..done.len()).rev() {
+                let j = kernel.rng.below(i as u64 + 1) as usize;
+                done.swap(i, j);
+            }
+            for &member in &done {
+                self.finish_part(kernel, member);
+                if self.cores[member].running.is_none() && !self.cores[member].in_overhead && !self.cores[member].sleeping {
+                    self.advance(kernel, member);
+                }
+            }
+        } else {
+            self.finish_part(kernel, core);
+            self.advance(kernel, core);
+        }
+        self.wake_sleepers(kernel);
+    }
+
+    /// Ends the partition running on `core`: records it, and commits the task when it was the last.
+    fn finish_part(&mut self, kernel: &mut Kernel<Ev>, core: usize) {
         let now = kernel.now_ns();
         let Some(run) = self.cores[core].running.take() else { return };
         self.speed.set_running(kernel.now_ns(), core, None);
         let t = run.task as usize;
         let place = self.place_of[t];
-        self.record.push(Segment {
-            lane: core as u32,
-            item: run.task,
-            group: self.graph.task_type[t] as u32,
-            priority: self.graph.priority[t],
-            leader: place.leader,
-            width: place.width,
-            kind: SegmentKind::Work,
-            start_ns: run.start_ns,
-            end_ns: now,
-        });
+        let pooled = self.pooled(run.task);
+        // A member that only passed through a shared task (its pool was empty) ran nothing: no segment.
+        if now > run.start_ns || !pooled {
+            self.record.push(Segment {
+                lane: core as u32,
+                item: run.task,
+                group: self.graph.task_type[t] as u32,
+                priority: self.graph.priority[t],
+                leader: place.leader,
+                width: place.width,
+                kind: SegmentKind::Work,
+                start_ns: run.start_ns,
+                end_ns: now,
+            });
+        }
         if core == place.leader as usize {
-            self.leader_ns[t] = now - run.start_ns;
+            // A leader that only passed through a shared task still read its clock twice.
+            self.leader_ns[t] = if pooled { (now - run.start_ns).max(1) } else { now - run.start_ns };
         }
         self.parts_left[t] -= 1;
         if self.parts_left[t] == 0 {
             self.task_done(kernel, core, run.task);
         }
-        self.advance(kernel, core);
-        self.wake_sleepers(kernel);
     }
 
     fn task_done(&mut self, kernel: &mut Kernel<Ev>, core: usize, task: u32) {
         let t = task as usize;
         let now = kernel.now_ns();
+        self.close_pool(task);
         self.tasks_done += 1;
         self.makespan_ns = self.makespan_ns.max(now);
         let place = self.place_of[t];

@@ -58,6 +58,7 @@ fn random_classes(rng: &mut Rng, platform: &Platform) -> Vec<WorkClass> {
                 beta: rng.unit_f64(),
                 mem_intensity: rng.unit_f64(),
                 parallel_overhead: rng.unit_f64() * 0.2,
+                shared_partitions: i % 2 == 1,
             }
         })
         .collect()

@@ -22,6 +22,7 @@ mod os_inputs;
 mod os_model;
 mod policies;
 mod replay;
+mod shared_partitions;
 mod task_inputs;
 mod tidy;
 mod ts_types;

@@ -116,7 +116,7 @@ fn user_policies_keep_the_invariants_over_random_scenarios() {
         for run in &result.runs {
             let ctx = format!("seed {seed}, {}", run.scheduler);
             check_exclusive_cores(run, s.platform.n_cores(), &ctx);
-            check_tasks_once_after_deps(run, graph, &ctx);
+            check_tasks_once_after_deps(run, &s, graph, &ctx);
             check_lower_bounds(run, &s, graph, &ctx);
             assert_eq!(run.metrics.tasks as usize, graph.len(), "{ctx}");
         }
