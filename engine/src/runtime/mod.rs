@@ -13,6 +13,7 @@
 mod decisions;
 pub mod metrics;
 mod pool;
+mod refill;
 
 pub use decisions::{DecisionLog, DecisionRecord, Detail};
 pub use metrics::{TaskExtras, TaskMetrics};
@@ -25,9 +26,6 @@ use crate::model::{Place, Places, Platform, SpeedState, TaskGraph, TimelineEvent
 use crate::sched::{AnyTaskScheduler, Costs, Decision, Ptt, PttRecorder, TaskScheduler, View};
 use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::{ScheduleRecord, Segment, SegmentKind, NO_ITEM};
-
-/// [`TaskRuntime::home`] of a task whose input no cluster holds yet.
-const NO_HOME: u8 = u8::MAX;
 
 /// Everything a task run needs besides the policy.
 pub struct RunInput<'a> {
@@ -124,16 +122,8 @@ struct TaskRuntime<'a> {
     ptt_recorder: PttRecorder,
     /// L1 data cache of each core's type, KiB (0 = unknown, never slows).
     l1_kb_of_core: Vec<u32>,
-    /// Time to refill a core's share of each cluster's L2 from DRAM (`model::memory::l2_refill_ns`; 0 without a bandwidth).
-    refill_ns: Vec<TimeNs>,
-    /// Cluster whose L2 last held each task's input: that of the predecessor whose completion released it ([`NO_HOME`] before).
-    home: Vec<u8>,
-    /// The platform's `task_refill` (0 when absent: no refill is charged).
-    refill_strength: f64,
-    /// Busy power above idle of each cluster at its frequency, W (= nJ per ns): what a refill's wait draws.
-    refill_busy_w: Vec<f64>,
-    /// Per core, the busy energy drawn while waiting for refills, nJ (added to the record's `stall_nj`).
-    refill_nj: Vec<f64>,
+    /// The optional refill of a task's input released on another cluster (`refill.rs`).
+    refill: refill::Refill,
     costs: Costs,
     cores: Vec<CoreState>,
     /// Scratch list of [`TaskRuntime::wake_sleepers`].
@@ -172,11 +162,7 @@ pub fn run_tasks(input: &RunInput, scheduler: AnyTaskScheduler, meter: &mut Mete
         ptt,
         ptt_recorder,
         l1_kb_of_core,
-        refill_ns: (0..platform.clusters.len()).map(|c| crate::model::memory::l2_refill_ns(platform, c)).collect(),
-        home: vec![NO_HOME; n_tasks],
-        refill_strength: platform.task_refill.unwrap_or(0.0),
-        refill_busy_w: platform.clusters.iter().map(crate::model::memory::busy_above_idle_at_freq_w).collect(),
-        refill_nj: vec![0.0; n_cores],
+        refill: refill::Refill::new(platform, n_tasks),
         costs: input.costs,
         cores: (0..n_cores).map(|_| CoreState::default()).collect(),
         wake_order: Vec::with_capacity(n_cores),
@@ -242,12 +228,7 @@ pub fn run_tasks(input: &RunInput, scheduler: AnyTaskScheduler, meter: &mut Mete
     model.record.freq = model.timeline.freq_intervals(makespan_ns);
     model.record.interference = model.timeline.interference_intervals(makespan_ns);
     model.record.stall_nj = model.speed.stall_nj();
-    if model.refill_nj.iter().any(|&e| e > 0.0) {
-        model.record.stall_nj.resize(n_cores, 0.0);
-        for (s, r) in model.record.stall_nj.iter_mut().zip(&model.refill_nj) {
-            *s += r;
-        }
-    }
+    model.refill.add_to(&mut model.record.stall_nj);
     model.record.sort_by_lane_and_start();
     let ptt_snapshots = model.ptt_recorder.finish(makespan_ns, &model.ptt);
     // The history keeps the rows of the first MAX_PTT_ROWS task types (sched/ptt.rs).
@@ -414,29 +395,11 @@ impl TaskRuntime<'_> {
             self.join_pool(kernel, core, task, speed, l1);
             return;
         }
-        let refill_ns = self.refill_ns_of(t, core, class, work, speed);
-        if refill_ns > 0.0 {
-            let cluster = self.speed.cluster_of(core);
-            self.refill_nj[core] += refill_ns * self.refill_busy_w.get(cluster).copied().unwrap_or(0.0);
-        }
+        let mem_intensity = self.classes.get(class).map_or(0.0, |k| k.mem_intensity);
+        let refill_ns = self.refill.charge(t, core, self.speed.cluster_of(core), mem_intensity, work, speed);
         let work = work + refill_ns * speed;
         self.cores[core].running = Some(Running { task, start_ns: now, remaining: work, last_ns: now, speed });
         self.schedule_completion(kernel, core);
-    }
-
-    /// The cross-cluster refill of a task's input (docs/model.md §4a, the platform's `task_refill`), ns: 0 when the task's
-    /// input was last held in this core's cluster or it has none; else `task_refill` times the refill of its working set
-    /// from DRAM, the time its memory share of the run would take again (`m × work / speed`), at most the refill of the
-    /// core's share of its cluster's L2 (the OS model's refill of a migrated thread, §3c).
-    fn refill_ns_of(&self, t: usize, core: usize, class: usize, work: f64, speed: f64) -> f64 {
-        let home = self.home[t];
-        let cluster = self.speed.cluster_of(core);
-        if self.refill_strength <= 0.0 || home == NO_HOME || home as usize == cluster {
-            return 0.0;
-        }
-        let cap_ns = self.refill_ns.get(cluster).copied().unwrap_or(0) as f64;
-        let m = self.classes.get(class).map_or(0.0, |k| k.mem_intensity);
-        self.refill_strength * (m * work / speed.max(f64::MIN_POSITIVE)).min(cap_ns)
     }
 
     /// L1 fit (Chen et al. §5.3): a partition whose share of the task's working set exceeds the core's L1 is slowed by the type's factor.
@@ -568,7 +531,7 @@ impl TaskRuntime<'_> {
             let left = &mut self.preds_left[s as usize];
             *left -= 1;
             if *left == 0 {
-                self.home[s as usize] = self.speed.cluster_of(core).min(NO_HOME as usize - 1) as u8;
+                self.refill.released(s as usize, self.speed.cluster_of(core));
                 self.newly_ready.push(s);
             }
         }
