@@ -251,9 +251,10 @@ pub fn evaluate(preset: &Preset, claim: &Claim, seeds: Seeds, rows: &BTreeMap<St
         Err(e) => return ClaimResult { error: Some(e.to_string()), ..r },
     };
     r.cells = pts.len() * seeds.of(claim).count();
+    let cell_runs = |p: &Point, seed: u64| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied() };
     let mut per_seed = Vec::new();
     for seed in seeds.of(claim) {
-        let runs = move |p: &Point| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied() };
+        let runs = |p: &Point| cell_runs(p, seed);
         match seed_value(claim, &pts, &runs) {
             Some(v) => per_seed.push(v),
             None => return ClaimResult { error: Some(format!("random stream {seed}: a run is missing or lacks a value the measure reads")), ..r },
@@ -264,7 +265,7 @@ pub fn evaluate(preset: &Preset, claim: &Claim, seeds: Seeds, rows: &BTreeMap<St
         let pooled: Option<Vec<Vec<Value>>> = pts
             .iter()
             .map(|p| {
-                let each: Option<Vec<&[Value]>> = seeds.of(claim).map(|seed| rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied()).collect();
+                let each: Option<Vec<&[Value]>> = seeds.of(claim).map(|seed| cell_runs(p, seed)).collect();
                 each.and_then(|runs| average_runs(&runs))
             })
             .collect();

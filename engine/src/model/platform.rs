@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{at_least, InputError, InputResult};
+use crate::error::{at_least, in_range, InputError, InputResult};
 
 /// One cluster: cores of one type sharing a last-level cache and one frequency.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -147,25 +147,16 @@ impl Platform {
             at_least(&format!("{path}.dram_gbs"), gbs, 0.01)?;
         }
         if let Some(gbs) = self.dram_traffic_gbs {
-            at_least(&format!("{path}.dram_traffic_gbs"), gbs, 0.0)?;
-            if gbs > 1e6 {
-                return Err(InputError::new(format!("{path}.dram_traffic_gbs"), format!("must be at most 1000000, got {gbs}")));
-            }
+            in_range(&format!("{path}.dram_traffic_gbs"), gbs, 0.0, 1e6)?;
             if self.dram_gbs.is_none() {
                 return Err(InputError::new(format!("{path}.dram_traffic_gbs"), "needs the platform's dram_gbs (the bandwidth it shares)"));
             }
         }
         if let Some(c) = self.l2_share_stall {
-            at_least(&format!("{path}.l2_share_stall"), c, 0.0)?;
-            if c > 100.0 {
-                return Err(InputError::new(format!("{path}.l2_share_stall"), format!("must be at most 100, got {c}")));
-            }
+            in_range(&format!("{path}.l2_share_stall"), c, 0.0, 100.0)?;
         }
         if let Some(r) = self.task_refill {
-            at_least(&format!("{path}.task_refill"), r, 0.0)?;
-            if r > 10.0 {
-                return Err(InputError::new(format!("{path}.task_refill"), format!("must be at most 10, got {r}")));
-            }
+            in_range(&format!("{path}.task_refill"), r, 0.0, 10.0)?;
             if self.dram_gbs.is_none() {
                 return Err(InputError::new(format!("{path}.task_refill"), "needs the platform's dram_gbs (the rate of the refill)"));
             }
