@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn the_stalled_share_grows_with_intensity_stretch_and_l2_pressure() {
         let all = |m, l, x| stalled_share(StallScope::All, m, l, x);
-        assert_eq!(all(0.0, 3.0, 0.5), 0.0, "compute-bound work never stalls");
+        assert_eq!(all(0.0, 3.0, 0.0), 0.0, "compute-bound work never stalls (and has no L2 extra)");
         assert!((all(0.4, 1.0, 0.0) - 0.4).abs() < 1e-12, "alone: its own memory time");
         // Stretch 2: 0.6 computing of 1.4 in all.
         assert!((all(0.4, 2.0, 0.0) - (1.0 - 0.6 / 1.4)).abs() < 1e-12);
