@@ -108,8 +108,8 @@ pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeN
             j += 1;
         }
     }
-    // A core whose work waits on DRAM beyond its own latency draws only part of its busy power meanwhile.
+    // A core whose work waits on memory draws only part of its busy power meanwhile (docs/model.md §1 Power).
     let stalled: f64 = record.stall_nj.iter().sum();
-    nanojoules -= (1.0 - crate::model::memory::STALL_POWER_FRACTION) * stalled;
+    nanojoules -= (1.0 - crate::model::stallpower::stall_share(platform)) * stalled;
     nanojoules.max(0.0) * 1e-9
 }

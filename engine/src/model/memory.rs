@@ -32,16 +32,6 @@ pub struct Contention {
     stretch: f64,
     /// Something changed since the last settle.
     dirty: bool,
-    /// Cluster of each core.
-    cluster_of: Vec<usize>,
-    /// Busy power above idle, W, per cluster at its current frequency level.
-    busy_w: Vec<f64>,
-    /// Per cluster, its frequency levels and the busy power above idle at each.
-    busy_tables: Vec<(Vec<u32>, Vec<f64>)>,
-    /// Energy the busy power of each core drew while its work waited on DRAM beyond its own latency, nJ (see `stall_nj`).
-    stall_nj: Vec<f64>,
-    /// Time up to which `stall_nj` is counted.
-    last_ns: TimeNs,
 }
 
 impl Contention {
@@ -60,57 +50,7 @@ impl Contention {
             running: vec![None; platform.n_cores()],
             stretch: 1.0,
             dirty: false,
-            cluster_of: platform.cluster_of_cores(),
-            busy_w: platform
-                .clusters
-                .iter()
-                .map(|c| {
-                    let level = c.freqs_mhz.iter().position(|&f| f == c.freq_mhz).unwrap_or(0);
-                    busy_above_idle_w(c, level)
-                })
-                .collect(),
-            busy_tables: platform
-                .clusters
-                .iter()
-                .map(|c| (c.freqs_mhz.clone(), (0..c.freqs_mhz.len()).map(|l| busy_above_idle_w(c, l)).collect()))
-                .collect(),
-            stall_nj: vec![0.0; platform.n_cores()],
-            last_ns: 0,
         })
-    }
-
-    /// Counts the stall energy of the running work up to `now_ns` (the sharing was constant since the last count).
-    pub fn advance(&mut self, now_ns: TimeNs) {
-        if now_ns <= self.last_ns {
-            return;
-        }
-        let dt = (now_ns - self.last_ns) as f64;
-        self.last_ns = now_ns;
-        if self.stretch <= 1.0 {
-            return;
-        }
-        for (core, class) in self.running.iter().enumerate() {
-            if let Some(k) = *class {
-                let m = self.mem.get(k).copied().unwrap_or(0.0);
-                // The part of its time the work waits beyond what it would wait alone: m·(L − 1) of 1 − m + m·L.
-                let extra = m * (self.stretch - 1.0) / (1.0 - m + m * self.stretch);
-                self.stall_nj[core] += dt * extra * self.busy_w[self.cluster_of[core]];
-            }
-        }
-    }
-
-    /// `cluster` now runs at `freq_mhz` (a DVFS step): its busy power changes.
-    pub fn set_freq(&mut self, cluster: usize, freq_mhz: u32) {
-        if let (Some(w), Some((freqs, table))) = (self.busy_w.get_mut(cluster), self.busy_tables.get(cluster)) {
-            if let Some(level) = freqs.iter().position(|&f| f == freq_mhz) {
-                *w = table[level];
-            }
-        }
-    }
-
-    /// Per core, the energy its busy power drew while the work waited on DRAM beyond its own latency, nJ.
-    pub fn stall_nj(&self) -> &[f64] {
-        &self.stall_nj
     }
 
     /// The fraction of its speed alone at which `class` runs under the current sharing.
@@ -175,20 +115,6 @@ impl Contention {
         self.stretch = stretch;
         changed
     }
-}
-
-/// Share of a core's busy power above idle that it still draws while its work waits on DRAM (*estimate*,
-/// docs/model.md §1 Memory): the pipeline stops issuing, so its dynamic power falls towards the clock tree and leakage.
-pub const STALL_POWER_FRACTION: f64 = 0.5;
-
-fn busy_above_idle_w(c: &crate::model::Cluster, level: usize) -> f64 {
-    (c.active_w.get(level).copied().unwrap_or(0.0) - c.idle_w.get(level).copied().unwrap_or(0.0)).max(0.0)
-}
-
-/// Busy power above idle of a core of `c` at the cluster's set frequency, W.
-pub fn busy_above_idle_at_freq_w(c: &crate::model::Cluster) -> f64 {
-    let level = c.freqs_mhz.iter().position(|&f| f == c.freq_mhz).unwrap_or(0);
-    busy_above_idle_w(c, level)
 }
 
 /// Time to refill a thread's share of `cluster`'s L2 from DRAM after it arrives from another cluster; 0 when the platform gives

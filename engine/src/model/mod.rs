@@ -14,6 +14,7 @@ pub mod memory;
 pub mod places;
 pub mod platform;
 pub mod speed;
+pub mod stallpower;
 pub mod timeline;
 pub mod graph;
 pub mod workload;

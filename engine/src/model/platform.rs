@@ -66,6 +66,11 @@ pub struct Platform {
     /// (its memory time `m × work / speed`, at most the refill of the core's L2 share). Absent: no refill.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_refill: Option<f64>,
+    /// Share of a core's busy power above idle that it draws while its work waits on memory (docs/model.md §1 Power,
+    /// `model::stallpower`): its own memory time, DRAM contention's stretch and shared-L2 pressure's extra stall. Absent:
+    /// busy power all the time, except the wait DRAM contention adds, at half of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stall_power: Option<f64>,
     /// Which cores share a last-level cache (docs/model.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
     /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
     #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
@@ -97,7 +102,7 @@ impl Platform {
     /// A platform of `clusters` with none of the optional memory-side properties (no DRAM bandwidth, no contention, one
     /// last-level cache per cluster): what a trace, a calibration or a test builds, so a new optional field is added here only.
     pub fn of_clusters(name: impl Into<String>, clusters: Vec<Cluster>) -> Platform {
-        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, task_refill: None, llc: Llc::default() }
+        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, task_refill: None, stall_power: None, llc: Llc::default() }
     }
 
     /// Checks every field; the error names the first bad one.
@@ -154,6 +159,9 @@ impl Platform {
         }
         if let Some(c) = self.l2_share_stall {
             in_range(&format!("{path}.l2_share_stall"), c, 0.0, 100.0)?;
+        }
+        if let Some(k) = self.stall_power {
+            in_range(&format!("{path}.stall_power"), k, 0.0, 1.0)?;
         }
         if let Some(r) = self.task_refill {
             in_range(&format!("{path}.task_refill"), r, 0.0, 10.0)?;

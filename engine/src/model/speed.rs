@@ -5,6 +5,7 @@
 use crate::model::events::Change;
 use crate::model::l2share::L2Sharing;
 use crate::model::memory::Contention;
+use crate::model::stallpower::{stalled_share, StallEnergy};
 use crate::model::{Platform, WorkClass};
 
 /// Everything that makes speed change over time: frequencies, co-runners, memory interference, offline cores.
@@ -34,6 +35,8 @@ pub struct SpeedState {
     /// Shared-L2 capacity pressure among a cluster's busy cores (docs/model.md §1 Shared L2); `None` when the platform
     /// gives no `l2_share_stall`.
     l2: Option<L2Sharing>,
+    /// The busy energy drawn while running work waits on memory (docs/model.md §1 Power); `None` when nothing is counted.
+    stall: Option<StallEnergy>,
 }
 
 impl SpeedState {
@@ -42,6 +45,8 @@ impl SpeedState {
         let n_cores = platform.n_cores();
         let ratio: Vec<Vec<f64>> =
             classes.iter().map(|k| (0..platform.clusters.len()).map(|c| k.ratio_on(platform, c)).collect()).collect();
+        let dram = Contention::new(platform, classes);
+        let stall = StallEnergy::new(platform, classes, dram.is_some());
         let mut state = SpeedState {
             cluster_of_core: platform.cluster_of_cores(),
             freq_mhz: platform.clusters.iter().map(|c| c.freq_mhz).collect(),
@@ -54,7 +59,8 @@ impl SpeedState {
             mem_intensity: classes.iter().map(|k| k.mem_intensity).collect(),
             freq_factor: ratio.clone(),
             ratio,
-            dram: Contention::new(platform, classes),
+            dram,
+            stall,
             l2: platform.l2_share_stall.and_then(|c| {
                 L2Sharing::new(c, &classes.iter().map(|k| k.mem_intensity).collect::<Vec<_>>(), platform.cluster_of_cores())
             }),
@@ -95,28 +101,40 @@ impl SpeedState {
     }
 
     /// Tells the speed model which class `core` runs now (`None`: nothing). The simulators call it whenever work starts or
-    /// stops on a core, then [`SpeedState::settle`] once the event is handled. A no-op without DRAM contention.
+    /// stops on a core, then [`SpeedState::settle`] once the event is handled. A no-op without contention or stall power.
     pub fn set_running(&mut self, now_ns: u64, core: usize, class: Option<usize>) {
+        self.advance(now_ns);
         if let Some(l) = &mut self.l2 {
             l.set_running(core, class);
         }
         if let Some(d) = &mut self.dram {
-            d.advance(now_ns);
             d.set_running(core, class);
         }
-    }
-
-    /// Counts the running work's DRAM stalls up to `now_ns`; call it before a timeline change is applied.
-    pub fn advance(&mut self, now_ns: u64) {
-        if let Some(d) = &mut self.dram {
-            d.advance(now_ns);
+        if let Some(st) = &mut self.stall {
+            st.set_running(core, class);
         }
     }
 
-    /// Per core, the energy its busy power above idle drew while its work waited on DRAM beyond its own latency
-    /// (DRAM contention), nJ; empty without contention. Metrics charge only `STALL_POWER_FRACTION` of it.
+    /// Counts the running work's memory stalls up to `now_ns` (the speeds were constant since the last count); call it
+    /// before anything that changes a speed is applied.
+    pub fn advance(&mut self, now_ns: u64) {
+        let Some(mut st) = self.stall.take() else { return };
+        let scope = st.scope();
+        let stretch = self.dram_stretch();
+        st.advance(now_ns, |core, class, m| {
+            if self.speed_alone(core, class) <= 0.0 {
+                return 0.0;
+            }
+            let l2 = self.l2.as_ref().map_or(1.0, |l| l.factor(core, class, self.freq_factor[class][self.cluster_of_core[core]]));
+            stalled_share(scope, m, stretch, 1.0 / l2 - 1.0)
+        });
+        self.stall = Some(st);
+    }
+
+    /// Per core, the energy its busy power above idle drew while its work waited on memory (docs/model.md §1 Power), nJ;
+    /// empty when nothing is counted. The energy metric charges only `model::stallpower::stall_share` of it.
     pub fn stall_nj(&self) -> Vec<f64> {
-        self.dram.as_ref().map(|d| d.stall_nj().to_vec()).unwrap_or_default()
+        self.stall.as_ref().map(|s| s.stall_nj().to_vec()).unwrap_or_default()
     }
 
     /// True when the speed of running work depends on what else runs (the platform's DRAM is shared by classes that draw
@@ -127,9 +145,9 @@ impl SpeedState {
 
     /// Recomputes the DRAM sharing after work started or stopped at `now_ns`; true when the speed of some running work changed.
     pub fn settle(&mut self, now_ns: u64) -> bool {
+        self.advance(now_ns);
         let l2_changed = self.l2.as_mut().is_some_and(|l| l.settle());
         let Some(mut d) = self.dram.take() else { return l2_changed };
-        d.advance(now_ns);
         let changed = d.settle(|core, class| self.speed_alone(core, class));
         self.dram = Some(d);
         changed || l2_changed
@@ -185,8 +203,8 @@ impl SpeedState {
             Change::SetFreq { cluster, freq_mhz } => {
                 self.freq_mhz[cluster] = freq_mhz;
                 self.refresh_cluster(cluster);
-                if let Some(d) = &mut self.dram {
-                    d.set_freq(cluster, freq_mhz);
+                if let Some(st) = &mut self.stall {
+                    st.set_freq(cluster, freq_mhz);
                 }
                 self.touch_dram();
                 self.cores_of(cluster)

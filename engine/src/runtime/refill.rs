@@ -27,7 +27,7 @@ impl Refill {
             cap_ns: (0..platform.clusters.len()).map(|c| crate::model::memory::l2_refill_ns(platform, c)).collect(),
             home: vec![NO_HOME; n_tasks],
             strength: platform.task_refill.unwrap_or(0.0),
-            busy_w: platform.clusters.iter().map(crate::model::memory::busy_above_idle_at_freq_w).collect(),
+            busy_w: platform.clusters.iter().map(crate::model::stallpower::busy_above_idle_at_freq_w).collect(),
             nj: vec![0.0; platform.n_cores()],
         }
     }

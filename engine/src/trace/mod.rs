@@ -88,9 +88,9 @@ pub struct ScheduleRecord {
     pub interference: Vec<InterferenceInterval>,
     /// Thread migrations (OS level only; the cost shows as an `Overhead` segment whose `item` is the thread).
     pub migrations: Vec<Migration>,
-    /// Per lane, the energy its busy power above idle drew while its work waited on DRAM beyond its own latency (DRAM
-    /// contention, docs/model.md §1 Memory), nJ; empty when the run had no contention. The metrics charge only
-    /// `model::memory::STALL_POWER_FRACTION` of it.
+    /// Per lane, the energy its busy power above idle drew while its work waited on memory (docs/model.md §1 Power: every
+    /// stall when the platform gives `stall_power`, else only the wait DRAM contention adds), nJ; empty when nothing was
+    /// counted. The metrics charge only `model::stallpower::stall_share` of it.
     pub stall_nj: Vec<f64>,
 }
 

@@ -23,6 +23,7 @@ mod os_model;
 mod policies;
 mod replay;
 mod shared_partitions;
+mod stall_power;
 mod task_inputs;
 mod tidy;
 mod ts_types;
