@@ -1,8 +1,9 @@
 //! Task-level inputs end to end on Chen et al.'s presets: places wider than their cluster, events on cores that do not
 //! exist and PTT weights outside (0, 1] are named by field; pinned places are honoured; XiTAO's one-in-ten exploration
 //! refreshes places a local search would not pick; every run keeps PTT snapshots; idle workers take released work in a
-//! drawn order, not by core number; measurement noise sends DA's priority tasks to an interfered core only in CFS turns;
-//! a slow Denver cluster costs FA against DAM-C on copy only while it is slow.
+//! drawn order, not by core number; a layer's critical task (its first) is stolen while its releasing core runs a
+//! sibling; measurement noise sends DA's priority tasks to an interfered core only in CFS turns; a slow Denver cluster
+//! costs FA against DAM-C on copy only while it is slow.
 
 use engine::model::Workload;
 use engine::Scenario;
@@ -137,6 +138,35 @@ fn idle_workers_race_for_released_work_whatever_their_core_number() {
             let (min, max) = (a57.iter().min().copied().unwrap_or(0), a57.iter().max().copied().unwrap_or(0));
             assert!(max as f64 <= 1.15 * min as f64, "{} seed {seed}: A57 tasks per core {a57:?}", run.scheduler);
         }
+    }
+}
+
+#[test]
+fn a_released_critical_task_is_stolen_while_its_releasing_core_runs_the_sibling() {
+    // XiTAO's synthdag.cxx makes a layer's first task the critical one, so it is the first successor of the previous critical
+    // task: the releasing worker pushes the children to the front of its queue in that order and pops the front, the newest
+    // (a non-critical sibling), while an idle thief takes the back, the critical task (docs/model.md §3a). Under RWS at P = 2
+    // the critical chain therefore hops to another core at almost every layer; with the critical task drawn at a random
+    // position the releasing core kept it about half the time.
+    for seed in 1..4 {
+        let mut v = json_of("dam-fig5");
+        v["schedulers"] = serde_json::json!(["rws"]);
+        v["seed"] = seed.into();
+        v["workload"]["tasks"] = 4000.into();
+        let s = Scenario::from_json(&v.to_string()).expect("valid");
+        let result = engine::run::run(&s).expect("runs");
+        let r = &result.runs[0].record;
+        let mut core_of = vec![u32::MAX; 4000];
+        for i in 0..r.lane.len() {
+            if r.priority[i] == 1 && (r.item[i] as usize) < core_of.len() {
+                core_of[r.item[i] as usize] = r.lane[i];
+            }
+        }
+        let chain: Vec<u32> = core_of.iter().step_by(2).copied().collect();
+        assert!(chain.iter().all(|&c| c != u32::MAX), "seed {seed}: every critical task ran");
+        let stayed = chain.windows(2).filter(|w| w[0] == w[1]).count();
+        let share = 100.0 * stayed as f64 / (chain.len() - 1) as f64;
+        assert!(share < 10.0, "seed {seed}: {share:.1}% of critical tasks ran on their predecessor's core");
     }
 }
 
