@@ -112,7 +112,7 @@ pub struct DagTask {
     pub place: Option<PlaceSpec>,
 }
 
-/// Layered synthetic DAG: `parallelism` tasks per layer, one critical; the critical task releases the next layer.
+/// Layered synthetic DAG: `parallelism` tasks per layer, the first one critical; the critical task releases the next layer.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Layered {
@@ -286,7 +286,7 @@ impl Workload {
         }
     }
 
-    /// Validates and builds the DAG; `rng` draws critical positions and work jitter.
+    /// Validates and builds the DAG; `rng` draws work jitter.
     pub fn build(&self, classes: &[WorkClass], rng: &mut Rng, path: &str) -> InputResult<TaskGraph> {
         self.validate_tasks(classes, path)?;
         let mut b = Builder { graph: TaskGraph::default(), edges: Vec::new(), type_index: HashMap::new() };
@@ -305,7 +305,8 @@ impl Workload {
                 let layers = tasks.div_ceil(p);
                 let mut prev_critical: Option<u32> = None;
                 for _ in 0..layers {
-                    let critical_pos = rng.below(p as u64) as u32;
+                    // The layer's first task is its critical one, made first and so the first successor of the previous critical
+                    // task (XiTAO's benchmarks/syntheticDAGs/synthdag.cxx: `j == 0`), which decides whose deque end it lands at.
                     let mut critical = 0;
                     for pos in 0..p {
                         let w = if *jitter_cv > 0.0 {
@@ -315,9 +316,9 @@ impl Workload {
                         } else {
                             work
                         };
-                        let prio = if pos == critical_pos { Priority::High } else { Priority::Low };
+                        let prio = if pos == 0 { Priority::High } else { Priority::Low };
                         let id = b.task(w, k, ty, prio);
-                        if pos == critical_pos {
+                        if pos == 0 {
                             critical = id;
                         }
                         if let Some(pc) = prev_critical {
@@ -385,8 +386,9 @@ mod tests {
         assert_eq!(g.priority.iter().filter(|&&p| p == 1).count(), 3);
         assert_eq!(g.n_preds[0..4], [0, 0, 0, 0]);
         assert!(g.n_preds[4..].iter().all(|&n| n == 1));
-        let critical0 = (0..4).find(|&i| g.priority[i] == 1).expect("one critical");
-        assert_eq!(g.successors(critical0), &[4, 5, 6, 7]);
+        // The first task of each layer is the critical one (XiTAO's synthdag.cxx).
+        assert_eq!(g.priority, [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+        assert_eq!(g.successors(0), &[4, 5, 6, 7]);
     }
 
     #[test]

@@ -158,6 +158,7 @@ pub fn run_method(
                 events,
                 costs: super::tasks::costs(runtime),
                 ptt_weight: runtime.ptt_weight,
+                slow_member_commits: runtime.slow_member_commits,
                 seed,
                 reserve_segments: 0,
                 detail: Detail::default(),

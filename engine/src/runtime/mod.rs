@@ -41,6 +41,8 @@ pub struct RunInput<'a> {
     pub costs: Costs,
     /// PTT update weight in (0, 1].
     pub ptt_weight: f64,
+    /// The member whose last row block ends last commits a shared task, a slower member more often (`RuntimeOptions`).
+    pub slow_member_commits: bool,
     /// Seed of the run's generator.
     pub seed: u64,
     /// Segments to reserve room for at once (the budget's estimate), so that the record never doubles; 0 for 1.5 per task.
@@ -141,6 +143,8 @@ struct TaskRuntime<'a> {
     decisions: DecisionLog,
     /// The shared work of moldable tasks in flight whose class shares its partitions (`pool.rs`).
     pools: BTreeMap<u32, pool::Pool>,
+    /// Order the members of a shared task leave by their block times (`pool.rs`, [`RunInput::slow_member_commits`]).
+    slow_member_commits: bool,
 }
 
 /// Runs `graph` under `scheduler` to completion.
@@ -178,6 +182,7 @@ pub fn run_tasks(input: &RunInput, scheduler: AnyTaskScheduler, meter: &mut Mete
         detail: input.detail,
         decisions: DecisionLog::default(),
         pools: BTreeMap::new(),
+        slow_member_commits: input.slow_member_commits,
     };
     let mut sim = Simulation::new(model, input.seed);
     sim.model.timeline.schedule_initial(&mut sim.kernel, input.events);
@@ -464,10 +469,7 @@ impl TaskRuntime<'_> {
             let mut done: Vec<usize> = if leavers.is_empty() { vec![core] } else { leavers };
             // The members leave one by one, in an order drawn from the run's generator (which one finds the counter
             // exhausted last is a race), and each goes for other work at once: only the last one out commits the task.
-            for i in (1..done.len()).rev() {
-                let j = kernel.rng.below(i as u64 + 1) as usize;
-                done.swap(i, j);
-            }
+            self.leaving_order(kernel, &mut done);
             for &member in &done {
                 self.finish_part(kernel, member);
                 if self.cores[member].running.is_none() && !self.cores[member].in_overhead && !self.cores[member].sleeping {

@@ -5,7 +5,9 @@
 //! A member drains the pool from when it starts, at its own speed over its L1 factor, slowed by `1 + σ·(k − 1)` while
 //! `k` members run together; the pool empties for all of them at once. A member that reaches the task when the pool is
 //! empty leaves at once (it only reads the counter). The task commits when its last member has come and gone, and the
-//! leader's time is its own part, from its start to its end, as XiTAO's leader times itself.
+//! leader's time is its own part, from its start to its end, as XiTAO's leader times itself. The members leave the
+//! emptied pool in a drawn order (optionally weighted by their block times, `RuntimeOptions::slow_member_commits`); the
+//! last one commits.
 //!
 //! ```text
 //!  dispatch ──▶ Pool{remaining = work} ──member starts──▶ settle, k += 1, re-time every member
@@ -121,6 +123,30 @@ impl TaskRuntime<'_> {
         }
         pool.remaining = 0.0;
         Some(pool.members.drain(..).map(|(c, _)| c).collect())
+    }
+
+    /// Orders the members leaving an emptied pool; the last one commits. By default every order is equally likely. With
+    /// `slow_member_commits` each member's lag behind the emptying is a uniform fraction of its own block time (XiTAO's
+    /// kernels take row blocks until the counter runs out, so a member leaves when its block in hand ends), which is
+    /// inversely proportional to its speed (the members share a cluster, hence an L1 factor): a member at half speed is
+    /// last about three times in four.
+    pub(super) fn leaving_order(&mut self, kernel: &mut Kernel<Ev>, members: &mut [usize]) {
+        if !self.slow_member_commits {
+            for i in (1..members.len()).rev() {
+                let j = kernel.rng.below(i as u64 + 1) as usize;
+                members.swap(i, j);
+            }
+            return;
+        }
+        let mut lags: Vec<(f64, usize)> = Vec::with_capacity(members.len());
+        for &m in members.iter() {
+            let rate = self.cores[m].running.as_ref().map_or(0.0, |r| r.speed).max(f64::MIN_POSITIVE);
+            lags.push((kernel.rng.unit_f64() / rate, m));
+        }
+        lags.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (slot, (_, m)) in members.iter_mut().zip(lags) {
+            *slot = m;
+        }
     }
 
     /// Closes `task`'s pool once the task has committed.

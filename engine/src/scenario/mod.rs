@@ -41,11 +41,16 @@ pub struct RuntimeOptions {
     pub ptt_weight: f64,
     /// XiTAO's exploration: one local PTT search in this many picks a random place containing the core (0 = off).
     pub explore_one_in: u32,
+    /// Who commits a shared moldable task: the member whose last row block ends last, drawn in proportion to each member's
+    /// block time, so that a slower member commits more often (XiTAO's kernels); off (the default): every order of leaving
+    /// is equally likely. Off in the catalogue (docs/model.md §3a).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub slow_member_commits: bool,
 }
 
 impl Default for RuntimeOptions {
     fn default() -> Self {
-        RuntimeOptions { steal_ns: 1_000, ptt_search_ns: 1_000, dispatch_ns: 500, ptt_weight: 0.2, explore_one_in: 10 }
+        RuntimeOptions { steal_ns: 1_000, ptt_search_ns: 1_000, dispatch_ns: 500, ptt_weight: 0.2, explore_one_in: 10, slow_member_commits: false }
     }
 }
 

@@ -225,6 +225,7 @@ fn per_core_serve_answers_change_no_schedule() {
                     events: &scenario.events,
                     costs: engine::run::tasks::costs(&scenario.runtime),
                     ptt_weight: scenario.runtime.ptt_weight,
+                    slow_member_commits: scenario.runtime.slow_member_commits,
                     seed: scenario.seed,
                     reserve_segments: 0,
                     detail: Detail::default(),

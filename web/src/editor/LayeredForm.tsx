@@ -8,7 +8,7 @@ export function LayeredForm({ ctx, workload: w }: { readonly ctx: FormContext; r
   const field = (path: string) => ({ path, engineError: errorAt(path), onValue: set(path) });
   return (
     <>
-      <p className="muted small">Chen et al.'s layered DAG: layers of P tasks, one critical (high priority) per layer, whose completion releases the next layer.</p>
+      <p className="muted small">Chen et al.'s layered DAG: layers of P tasks, the first of each critical (high priority), as in XiTAO's benchmark, whose completion releases the next layer.</p>
       <FormField {...field("workload.kernel")} label="kernel" value={w.kernel} rule={{ kind: "text" }} options={["matmul", "copy", "stencil"]} />
       <FormField {...field("workload.parallelism")} label="parallelism" unit="tasks per layer" value={w.parallelism} rule={{ kind: "int", min: 1 }} />
       <FormField {...field("workload.tasks")} label="tasks" value={w.tasks} rule={{ kind: "int", min: 1 }} />
