@@ -23,7 +23,7 @@ test("open an exercise card, fail with the starter, pass with a better policy", 
   const verdict = page.getByTestId("exercise-verdict");
   await expect(verdict).toHaveAttribute("data-passed", "false");
   await expect(verdict).toContainText("Not yet");
-  await expect(verdict).toContainText("mine 178.469 ms · rws 180.755 ms · required ≤ 162.679 ms");
+  await expect(verdict).toContainText("mine 192.442 ms · rws 180.992 ms · required ≤ 162.892 ms");
 
   await code.click();
   await page.keyboard.press("ControlOrMeta+a");

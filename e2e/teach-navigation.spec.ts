@@ -128,7 +128,8 @@ test("the hovered or selected task shows arrows from its predecessors and to its
     for (let i = 3; i < data.length; i += 4) if (data[i] > 128) n++;
     return n;
   });
-  expect(inked).toBeGreaterThan(50);
+  // At least one arrow's shaft and head (a single arrow to a neighbouring task takes about 40 pixels at this zoom).
+  expect(inked).toBeGreaterThan(30);
   expect(Number(task)).toBeGreaterThan(0);
   await shootAll(page, "navigation-deps", async () => undefined);
 });
