@@ -301,6 +301,9 @@ pub enum Reduce {
     Min,
     /// `(largest / smallest − 1) × 100`.
     RangePct,
+    /// Geometric mean of percent changes, `((Π (1 + x/100))^(1/n) − 1) × 100` (Saez et al. Table 2's geometric means); a
+    /// change of −100% or less has none.
+    GeomeanPct,
 }
 
 /// How the grid's cells combine into one value per seed.

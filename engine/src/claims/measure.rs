@@ -105,6 +105,13 @@ pub fn reduce(how: Reduce, values: &[f64]) -> Option<f64> {
         Reduce::Max => max,
         Reduce::Min => min,
         Reduce::RangePct => (max / min - 1.0) * 100.0,
+        Reduce::GeomeanPct => {
+            if min <= -100.0 {
+                return None;
+            }
+            let logs: Vec<f64> = values.iter().map(|&x| libm::log1p(x / 100.0)).collect();
+            libm::expm1(mean(&logs)) * 100.0
+        }
     };
     v.is_finite().then_some(v)
 }
@@ -136,5 +143,17 @@ mod tests {
         assert_eq!(mean(&[]), 0.0);
         assert_eq!(mean(&[1e16, 1.0, -1e16]), 1.0 / 3.0);
         assert!(mean(&[f64::NAN, f64::NAN]).is_nan());
+    }
+
+    #[test]
+    fn geometric_mean_of_percent_changes() {
+        // +100% and −50% cancel out: 2 × 0.5 = 1.
+        assert!(reduce(Reduce::GeomeanPct, &[100.0, -50.0]).is_some_and(|v| v.abs() < 1e-9));
+        // Equal changes are their own geometric mean; it stays below the arithmetic mean otherwise.
+        assert!(reduce(Reduce::GeomeanPct, &[15.0, 15.0, 15.0]).is_some_and(|v| (v - 15.0).abs() < 1e-9));
+        let g = reduce(Reduce::GeomeanPct, &[10.0, 60.0]).unwrap_or(f64::NAN);
+        assert!((g - ((1.1f64 * 1.6).sqrt() - 1.0) * 100.0).abs() < 1e-9 && g < 35.0);
+        // A change of −100% or less has no geometric mean.
+        assert_eq!(reduce(Reduce::GeomeanPct, &[20.0, -100.0]), None);
     }
 }
