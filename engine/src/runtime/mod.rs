@@ -268,10 +268,7 @@ impl TaskRuntime<'_> {
         let mut order = std::mem::take(&mut self.wake_order);
         order.clear();
         order.extend((0..self.cores.len()).filter(|&core| self.cores[core].sleeping && self.speed.can_run(core)));
-        for i in (1..order.len()).rev() {
-            let j = kernel.rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
+        kernel.rng.shuffle(&mut order);
         for &core in &order {
             if wakeable(self, core) {
                 self.cores[core].sleeping = false;

@@ -132,10 +132,7 @@ impl TaskRuntime<'_> {
     /// last about three times in four.
     pub(super) fn leaving_order(&mut self, kernel: &mut Kernel<Ev>, members: &mut [usize]) {
         if !self.slow_member_commits {
-            for i in (1..members.len()).rev() {
-                let j = kernel.rng.below(i as u64 + 1) as usize;
-                members.swap(i, j);
-            }
+            kernel.rng.shuffle(members);
             return;
         }
         let mut lags: Vec<(f64, usize)> = Vec::with_capacity(members.len());

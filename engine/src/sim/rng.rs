@@ -35,6 +35,14 @@ impl Rng {
     pub fn unit_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
+
+    /// Shuffles `items` in place (Fisher–Yates from the back: one draw per element but the first).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 /// The high 64 bits of the 128-bit product `a · b`.

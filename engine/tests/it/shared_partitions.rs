@@ -30,6 +30,12 @@ fn run(shared: bool, busy_ns: f64, work_ns: f64) -> (engine::trace::ScheduleReco
     (r.runs.remove(0).record, sigma)
 }
 
+/// Core 1's speed, from task 0 (`work_ns` of reference work) running alone on it.
+fn core1_speed(rec: &engine::trace::ScheduleRecord, work_ns: f64) -> (f64, u64) {
+    let (start, end) = span(rec, 0, 1).expect("task 0 on core 1");
+    (work_ns / (end - start) as f64, end)
+}
+
 /// (start, end) of task `item`'s segment on `lane`.
 fn span(rec: &engine::trace::ScheduleRecord, item: u32, lane: u32) -> Option<(u64, u64)> {
     (0..rec.len()).find(|&i| rec.item[i] == item && rec.lane[i] == lane).map(|i| (rec.start_ns[i], rec.end_ns[i]))
@@ -38,8 +44,7 @@ fn span(rec: &engine::trace::ScheduleRecord, item: u32, lane: u32) -> Option<(u6
 #[test]
 fn a_late_member_takes_only_what_is_left_of_a_shared_task() {
     let (rec, sigma) = run(true, 200_000.0, 1_000_000.0);
-    let (t0_start, t0_end) = span(&rec, 0, 1).expect("task 0 on core 1");
-    let speed = 200_000.0 / (t0_end - t0_start) as f64;
+    let (speed, t0_end) = core1_speed(&rec, 200_000.0);
     let (alone_from, end0) = span(&rec, 1, 0).expect("task 1 on core 0");
     let (joined, end1) = span(&rec, 1, 1).expect("task 1 on core 1");
     assert_eq!(joined, t0_end, "core 1 joins when its own task is done");
@@ -59,8 +64,7 @@ fn a_member_that_arrives_at_an_empty_pool_leaves_at_once() {
     // Task 0 keeps core 1 busy longer than core 0 needs for all of task 1: core 0 does all of it alone, at full speed,
     // and core 1 only passes through (no segment) when it gets there.
     let (rec, _) = run(true, 3_000_000.0, 500_000.0);
-    let (t0_start, t0_end) = span(&rec, 0, 1).expect("task 0 on core 1");
-    let speed = 3_000_000.0 / (t0_end - t0_start) as f64;
+    let (speed, t0_end) = core1_speed(&rec, 3_000_000.0);
     let (start, end) = span(&rec, 1, 0).expect("task 1 on core 0");
     assert!(((end - start) as f64 - 500_000.0 / speed).abs() <= 2.0, "core 0 alone: {} ns", end - start);
     assert!(end < t0_end, "core 0 finished before core 1 came");
