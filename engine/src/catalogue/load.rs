@@ -1,9 +1,10 @@
 //! Parses the embedded catalogue files (`build.rs` lists them) into a [`Catalogue`]: `papers.json`, `platforms/*.json`,
-//! `classes/*.json`, `presets/*.json`; a file's name must be its entry's `name`.
+//! `classes/*.json`, `presets/*.json`, `left-out/*.json`; a file's name must be its entry's `name` (a left-out list's
+//! `paper`, which must be one of the papers).
 
 use crate::error::{InputError, InputResult};
 
-use super::{Catalogue, ClassSet, Paper, PlatformEntry, Preset};
+use super::{Catalogue, ClassSet, LeftOut, Paper, PlatformEntry, Preset};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/catalogue_files.rs"));
@@ -30,6 +31,7 @@ fn named(path: &str, stem: &str, name: &str) -> InputResult<()> {
 /// Parses every file; the error names the file and field.
 pub(super) fn parse_all() -> InputResult<Catalogue> {
     let mut c = Catalogue::default();
+    let mut left_out = Vec::new();
     for &(path, text) in files::FILES {
         if path == "papers.json" {
             c.papers = parse::<Vec<Paper>>(path, text)?;
@@ -45,9 +47,19 @@ pub(super) fn parse_all() -> InputResult<Catalogue> {
             let p: Preset = parse(path, text)?;
             named(path, s, &p.name)?;
             c.presets.push(p);
+        } else if let Some(s) = stem(path, "left-out") {
+            let l: LeftOut = parse(path, text)?;
+            named(path, s, &l.paper)?;
+            left_out.push((path, l));
         } else {
-            return Err(InputError::new(path, "is not a catalogue file (papers.json, platforms/, classes/ or presets/)"));
+            return Err(InputError::new(path, "is not a catalogue file (papers.json, platforms/, classes/, presets/ or left-out/)"));
         }
+    }
+    for (path, l) in left_out {
+        if !c.papers.iter().any(|p| p.id == l.paper) {
+            return Err(InputError::new(format!("{path}.paper"), format!("'{}' is not a paper of papers.json", l.paper)));
+        }
+        c.left_out.insert(l.paper, l.statements);
     }
     c.platforms.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
     c.presets.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));

@@ -46,6 +46,30 @@ pub struct Paper {
     pub summary: String,
 }
 
+/// The result statements of one paper that the catalogue leaves out because the model cannot measure them
+/// (`engine/catalogue/left-out/<paper>.json`); a statement the model can measure is a claim, a known gap if it fails.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LeftOut {
+    /// The paper's id; the file is called `<paper>.json`.
+    pub paper: String,
+    /// The statements, in the paper's order.
+    pub statements: Vec<LeftOutStatement>,
+}
+
+/// One statement left out of the catalogue.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LeftOutStatement {
+    /// Where the paper says it (`§5A, Fig. 8`).
+    #[serde(rename = "where")]
+    pub place: String,
+    /// The paper's words, short.
+    pub statement: String,
+    /// Why the model cannot measure it: what it would need.
+    pub why: String,
+}
+
 /// A platform preset.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -150,6 +174,8 @@ pub struct Catalogue {
     pub class_sets: BTreeMap<String, ClassSet>,
     /// Scenario presets, in order.
     pub presets: Vec<Preset>,
+    /// Per paper id, the result statements left out of the claims.
+    pub left_out: BTreeMap<String, Vec<LeftOutStatement>>,
 }
 
 static CATALOGUE: OnceLock<InputResult<Catalogue>> = OnceLock::new();
@@ -180,6 +206,11 @@ pub fn papers() -> &'static [Paper] {
 /// The paper with id `id`.
 pub fn paper(id: &str) -> Option<&'static Paper> {
     papers().iter().find(|p| p.id == id)
+}
+
+/// The result statements of paper `id` that the catalogue leaves out (empty when none are listed).
+pub fn left_out(id: &str) -> &'static [LeftOutStatement] {
+    catalogue().left_out.get(id).map_or(&[], Vec::as_slice)
 }
 
 /// Platform presets, in order.

@@ -126,6 +126,17 @@ pub fn markdown(results: &[ClaimResult], check: &[ClaimResult]) -> String {
                 out.push_str(&format!("- **{} {}** (`{}`): {}\n", r.info.figure, r.info.label, r.info.id, r.info.gap));
             }
         }
+        let left = catalogue::left_out(&paper.id);
+        if !left.is_empty() {
+            out.push_str(&format!(
+                "\nLeft out ({}): result statements of the paper that are not claims, because the model cannot measure them \
+                 (a statement it can measure is a claim above, a known gap if the model misses it):\n\n",
+                left.len()
+            ));
+            for s in left {
+                out.push_str(&format!("- **{}**: “{}”. {}\n", s.place, s.statement, s.why));
+            }
+        }
         out.push('\n');
     }
     out
@@ -157,6 +168,12 @@ pub fn papers_markdown() -> String {
         out.push_str(&format!("Claims ({}):\n\n", claims.len()));
         out.extend(claims);
         out.push('\n');
+        let left = catalogue::left_out(&paper.id).len();
+        if left > 0 {
+            out.push_str(&format!(
+                "Result statements left out of the claims because the model cannot measure them: {left}, each with its reason in docs/fidelity.md.\n\n"
+            ));
+        }
     }
     out
 }

@@ -70,8 +70,25 @@ fn user_texts() -> Vec<(String, String)> {
     }
     for p in catalogue::papers() {
         out.push((p.id.clone(), p.summary.clone()));
+        for (i, l) in catalogue::left_out(&p.id).iter().enumerate() {
+            out.push((format!("left-out/{}[{i}]", p.id), format!("{} {} {}", l.place, l.statement, l.why)));
+        }
     }
     out
+}
+
+#[test]
+fn left_out_statements_say_where_what_and_why() {
+    let papers: BTreeSet<&str> = catalogue::papers().iter().map(|p| p.id.as_str()).collect();
+    for (id, list) in &catalogue::catalogue().left_out {
+        assert!(papers.contains(id.as_str()), "left-out/{id}.json: unknown paper");
+        assert!(!list.is_empty(), "left-out/{id}.json lists nothing");
+        for (i, l) in list.iter().enumerate() {
+            for (field, text) in [("where", &l.place), ("statement", &l.statement), ("why", &l.why)] {
+                assert!(text.trim().len() > 2, "left-out/{id}.json[{i}].{field} is empty");
+            }
+        }
+    }
 }
 
 #[test]
