@@ -57,9 +57,10 @@ pub fn text(results: &[ClaimResult]) -> String {
     out
 }
 
-/// The JSON of `asymlab fidelity --json`, which the gallery reads.
+/// The JSON of `asymlab fidelity --json`, which the gallery and the papers page read: the claims' results, and per paper
+/// the result statements left out of the claims.
 pub fn json(results: &[ClaimResult]) -> String {
-    let v = json!({ "generated_by": "asymlab fidelity --json", "claims": results });
+    let v = json!({ "generated_by": "asymlab fidelity --json", "claims": results, "left_out": catalogue::catalogue().left_out });
     serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
 }
 

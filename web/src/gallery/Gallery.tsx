@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { ClaimResult, PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { claimsByPreset, simulatedText, withUnit } from "../teach/claim-rows";
-import fidelityUrl from "./fidelity.json?url";
+import { loadFidelity } from "./fidelity-data";
 import { groupPresets } from "./gallery-groups";
 import { THUMB_H, THUMB_W } from "./thumbnail-painter";
 import type { ThumbnailService } from "./thumbnails";
@@ -34,18 +34,13 @@ function Thumbnail(props: { readonly name: string; readonly service: ThumbnailSe
   );
 }
 
-/** The evaluated claims of every preset; fetched once, after the cards are up (it is not needed for the first paint). */
-let fidelity: Promise<Map<string, ClaimResult[]>> | null = null;
-
+/** The evaluated claims of every preset (fidelity.json, fetched once, after the cards are up). */
 function useFidelity(): Map<string, ClaimResult[]> | null {
   const [byPreset, setByPreset] = useState<Map<string, ClaimResult[]> | null>(null);
   useEffect(() => {
     let live = true;
-    fidelity ??= fetch(fidelityUrl)
-      .then((r) => r.json() as Promise<{ claims: ClaimResult[] }>)
-      .then((f) => claimsByPreset(f.claims));
-    fidelity.then(
-      (m) => live && setByPreset(m),
+    loadFidelity().then(
+      (f) => live && setByPreset(claimsByPreset(f.claims)),
       () => undefined,
     );
     return () => {

@@ -1,14 +1,85 @@
 // The papers page: the four source papers with their full citations (authors, title, venue) from the engine's
 // catalogue (`list_papers()`, engine/catalogue/papers.json), what the explorer takes from each, and the gallery
-// scenarios that reproduce its figures. A link `#papers` opens it.
-import { useEffect, useMemo } from "react";
+// scenarios that reproduce its figures, and how close the model comes to it: every claim with its verdict and, for a
+// known gap, what the model lacks, and the result statements left out of the claims (fidelity.json, as the gallery's
+// cards). A link `#papers` opens it.
+import { useEffect, useMemo, useState } from "react";
 import type { PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
+import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
+import { type Fidelity, fidelityLine, loadFidelity, type PaperFidelity, paperFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
 /** "K. Chronaki, M. Moretó, … (2019). Title. Venue." as one line. */
 export function fullCitation(paper: PaperInfo): string {
   return `${paper.authors}. “${paper.title}”. ${paper.venue}.`;
+}
+
+function useFidelityData(): Fidelity | null {
+  const [data, setData] = useState<Fidelity | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadFidelity().then(
+      (f) => live && setData(f),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return data;
+}
+
+/** Every claim of one paper with its verdict (a known gap with what the model lacks), and the statements left out. */
+function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets: ReadonlyMap<string, PresetInfo> }) {
+  const f = props.fidelity;
+  if (f.claims.length === 0 && f.leftOut.length === 0) return null;
+  return (
+    <details className="paper-fidelity" data-testid="paper-fidelity">
+      <summary>How close the model comes: {fidelityLine(f)}</summary>
+      <ul className="paper-claims">
+        {f.claims.map((c) => {
+          const holds = c.verdict?.holds ?? false;
+          const preset = props.presets.get(c.preset);
+          return (
+            <li key={c.id} data-testid="paper-claim" data-holds={holds}>
+              <span aria-hidden="true" className="claim-mark">
+                {holds ? "✓" : "✗"}
+              </span>{" "}
+              <span className="claim-figure">{c.figure}</span> · {c.label}: paper {paperText(c)}, simulated {simulatedText(c)},{" "}
+              <span className={holds ? "claim-holds" : "claim-off"}>{verdictText(c)}</span>
+              {preset && (
+                <>
+                  {" "}
+                  <a className="muted" href={presetHref(preset)}>
+                    open
+                  </a>
+                </>
+              )}
+              {c.gap && (
+                <details className="paper-gap">
+                  <summary>Why the model misses it</summary>
+                  <p>{c.gap}</p>
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {f.leftOut.length > 0 && (
+        <>
+          <p className="paper-left-out-head">Left out: what the paper reports that the model cannot measure.</p>
+          <ul className="paper-left-out" data-testid="paper-left-out">
+            {f.leftOut.map((l) => (
+              <li key={`${l.where} ${l.statement}`}>
+                <span className="claim-figure">{l.where}</span> · “{l.statement}” <span className="muted">{l.why}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </details>
+  );
 }
 
 export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
@@ -20,6 +91,8 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
     for (const p of props.presets) if (p.paper) map.set(p.paper, [...(map.get(p.paper) ?? []), p]);
     return map;
   }, [props.presets]);
+  const presetsByName = useMemo(() => new Map(props.presets.map((p) => [p.name, p])), [props.presets]);
+  const fidelity = useFidelityData();
   return (
     <main className="papers-page" data-testid="papers-page">
       <h2>The papers this explorer reproduces</h2>
@@ -49,6 +122,7 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
               </ul>
             </details>
           )}
+          {fidelity && <PaperClaims fidelity={paperFidelity(fidelity, paper.id)} presets={presetsByName} />}
         </section>
       ))}
     </main>

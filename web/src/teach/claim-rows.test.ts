@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { ClaimResult } from "../engine/engine-types";
-import { claimsByPreset, simulatedText, verdictText, withUnit } from "./claim-rows";
+import { claimsByPreset, paperText, simulatedText, verdictText, withUnit } from "./claim-rows";
 
 const claim = (preset: string, per_seed: number[], verdict: ClaimResult["verdict"], unit = "×"): ClaimResult => ({
   id: `x-${preset}`,
@@ -31,6 +31,12 @@ test("values carry their unit; one run shows its value, several seeds the mean a
   // A pooled claim's value is that of the runs averaged over repetitions, which may lie outside the single runs' range.
   const pooled = claim("a", [-9, -9], null, "%");
   expect(simulatedText({ ...pooled, simulated: pooled.simulated && { ...pooled.simulated, mean: 1, pooled: true } })).toBe("1.00 % averaged (single runs -9.00 – -9.00)");
+});
+
+test("the paper's side is its number, or the band of a direction", () => {
+  expect(paperText(claim("a", [3], null))).toBe("3.50×");
+  expect(paperText({ ...claim("a", [3], null), value: 0, unit: "%", band_text: "> 0 %" })).toBe("> 0 %");
+  expect(paperText({ ...claim("a", [3], null), value: 0, unit: "%", band_text: "-5 – 5 %" })).toBe("0 %");
 });
 
 test("verdicts read from the engine, and claims group by preset", () => {

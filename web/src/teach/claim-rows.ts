@@ -9,6 +9,11 @@ export function withUnit(value: number, unit: string): string {
   return unit === "" || unit === "×" ? `${text}${unit}` : `${text} ${unit}`;
 }
 
+/** The paper's side of a claim in a sentence: its number, or for a direction ("ahead at every P", value 0) its band. */
+export function paperText(r: ClaimResult): string {
+  return r.value === 0 && /^[<>≤≥]/.test(r.band_text) ? r.band_text : withUnit(r.value, r.unit);
+}
+
 /** The simulated value: one run's value, or the mean over seeds with its range. */
 export function simulatedText(r: ClaimResult): string {
   const s = r.simulated;
