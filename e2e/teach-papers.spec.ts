@@ -23,7 +23,12 @@ test("the Papers page cites the four papers in full and links their scenarios", 
   await expect(page.locator('[data-paper="chronaki2019"] [data-testid="paper-citation"]')).toContainText("JPDC");
   // Every paper's summary and scenario list, opened.
   const openAll = (open: boolean) => page.locator("[data-paper] details, details[data-paper]").evaluateAll((els, o) => els.forEach((e) => ((e as HTMLDetailsElement).open = o)), open);
+  // How close the model comes to each paper: every claim with its verdict, the known gaps with what the model lacks.
+  const chen = page.locator('[data-paper="chen2020"] [data-testid="paper-fidelity"]');
+  await expect(chen.locator("summary").first()).toContainText(/\d+ of \d+ claims hold · \d+ known gaps/);
   await openAll(true);
+  expect(await chen.getByTestId("paper-claim").count()).toBeGreaterThan(20);
+  await expect(chen.locator('[data-testid="paper-claim"][data-holds="false"] .paper-gap p').first()).toContainText("model");
   const papersText = await page.locator("body").innerText();
   expect(papersText).not.toMatch(INTERNAL);
   expect(papersText).not.toMatch(SEED);
@@ -32,7 +37,7 @@ test("the Papers page cites the four papers in full and links their scenarios", 
   // A link straight to the page works, and its scenario links open the explorer with the guide.
   await page.goto("/#papers");
   await expect(entries).toHaveCount(4);
-  await page.locator('[data-paper="saez2020"] summary').click();
+  await page.locator('[data-paper="saez2020"] .paper-presets summary').click();
   await page.locator('[data-paper="saez2020"] a').first().click();
   await expect(page.getByTestId("guide")).toBeVisible();
 });
