@@ -140,6 +140,15 @@ impl Axis {
         }
     }
 
+    /// The indices of the values labelled like `label`, or like each label of a list (`["BS", "DC"]`); `None` when one
+    /// is not a value of the axis.
+    pub fn indices_of(&self, label: &Value) -> Option<Vec<usize>> {
+        match label {
+            Value::Array(labels) if !labels.is_empty() => labels.iter().map(|l| self.index_of(l)).collect(),
+            _ => Some(vec![self.index_of(label)?]),
+        }
+    }
+
     /// The index of the value labelled like `label`.
     pub fn index_of(&self, label: &Value) -> Option<usize> {
         let want = label_of(label);

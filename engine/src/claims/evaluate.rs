@@ -180,13 +180,8 @@ fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
     };
     // A label, or a list of labels standing for the cells of all of them (`["BS", "DC"]`, the symmetric workloads).
     let axis_set = |axis: &str, label: &Value| -> Option<(usize, Vec<usize>)> {
-        match label {
-            Value::Array(labels) if !labels.is_empty() => {
-                let a = names.iter().position(|n| *n == axis)?;
-                Some((a, labels.iter().map(|l| claim.grid[a].index_of(l)).collect::<Option<Vec<_>>>()?))
-            }
-            _ => axis_at(axis, label).map(|(a, i)| (a, vec![i])),
-        }
+        let a = names.iter().position(|n| *n == axis)?;
+        Some((a, claim.grid[a].indices_of(label)?))
     };
     match &claim.measure {
         Measure::Change { of, axis, from, to, difference } => {
