@@ -18,7 +18,7 @@ test("every gallery card has a thumbnail and opens its scenario with its guide",
   await expect(page.getByTestId("thumbnail")).toHaveCount(count, { timeout: 60_000 });
   // Each card says whether its claims hold over their seeds (from fidelity.json): some do, some are known gaps.
   const card = (name: string) => page.locator(`[data-testid="gallery-card"][data-preset="${name}"]`);
-  await expect(card("dam-fig4-matmul")).toContainText(/\d+ of 6 claims hold over their random runs/);
+  await expect(card("dam-fig4-matmul")).toContainText(/\d+ of 14 claims hold over their random runs/);
   await expect(card("dam-fig4-matmul").locator('[data-testid="card-claim"][data-holds="false"]').first()).toContainText("off by");
   await expect(card("aid-fig1-ep-2b2s").locator('[data-testid="card-claim"][data-holds="true"]')).toHaveCount(1);
   await page.screenshot({ path: `${SCREENSHOTS}/gallery.png`, fullPage: true });

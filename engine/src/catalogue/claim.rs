@@ -140,6 +140,15 @@ impl Axis {
         }
     }
 
+    /// The indices of the values labelled like `label`, or like each label of a list (`["BS", "DC"]`); `None` when one
+    /// is not a value of the axis.
+    pub fn indices_of(&self, label: &Value) -> Option<Vec<usize>> {
+        match label {
+            Value::Array(labels) if !labels.is_empty() => labels.iter().map(|l| self.index_of(l)).collect(),
+            _ => Some(vec![self.index_of(label)?]),
+        }
+    }
+
     /// The index of the value labelled like `label`.
     pub fn index_of(&self, label: &Value) -> Option<usize> {
         let want = label_of(label);
@@ -259,9 +268,9 @@ pub enum Measure {
         of: Box<Measure>,
         /// Axis name.
         axis: String,
-        /// Label of the first value.
+        /// Label of the first value, or a list of labels: the cells of all of them (`["BS", "DC"]`).
         from: Value,
-        /// Label of the second.
+        /// Label of the second, or a list.
         to: Value,
         /// Difference instead of percent change.
         #[serde(default)]
@@ -301,6 +310,9 @@ pub enum Reduce {
     Min,
     /// `(largest / smallest − 1) × 100`.
     RangePct,
+    /// How many values are above zero: the cells where a gain is positive (Zhang et al.: "PBS scheduler outperforms
+    /// others in 10 cases" of 15).
+    Positive,
     /// Geometric mean of percent changes, `((Π (1 + x/100))^(1/n) − 1) × 100` (Saez et al. Table 2's geometric means); a
     /// change of −100% or less has none.
     GeomeanPct,

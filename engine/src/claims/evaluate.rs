@@ -164,9 +164,9 @@ fn simple(how: &Aggregate) -> Reduce {
 /// The runs of a grid point, for one seed.
 type Runs<'r> = dyn Fn(&Point) -> Option<&'r [Value]> + 'r;
 
-/// `of` reduced over the points where axis `a` has value `i`.
-fn over(claim: &Claim, of: &Measure, points: &[&Point], a: usize, i: usize, runs: &Runs<'_>) -> Option<f64> {
-    let sub: Vec<&Point> = points.iter().copied().filter(|p| p.at[a] == i).collect();
+/// `of` reduced over the points where axis `a` has one of the values `at`.
+fn over(claim: &Claim, of: &Measure, points: &[&Point], a: usize, at: &[usize], runs: &Runs<'_>) -> Option<f64> {
+    let sub: Vec<&Point> = points.iter().copied().filter(|p| at.contains(&p.at[a])).collect();
     reduce(simple(&claim.aggregate), &values(of, &sub, runs)?)
 }
 
@@ -178,16 +178,21 @@ fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
         let a = names.iter().position(|n| *n == axis)?;
         Some((a, claim.grid[a].index_of(label)?))
     };
+    // A label, or a list of labels standing for the cells of all of them (`["BS", "DC"]`, the symmetric workloads).
+    let axis_set = |axis: &str, label: &Value| -> Option<(usize, Vec<usize>)> {
+        let a = names.iter().position(|n| *n == axis)?;
+        Some((a, claim.grid[a].indices_of(label)?))
+    };
     match &claim.measure {
         Measure::Change { of, axis, from, to, difference } => {
-            let ((a, f), (_, t)) = (axis_at(axis, from)?, axis_at(axis, to)?);
-            let (x, y) = (over(claim, of, &points, a, f, runs)?, over(claim, of, &points, a, t, runs)?);
+            let ((a, f), (_, t)) = (axis_set(axis, from)?, axis_set(axis, to)?);
+            let (x, y) = (over(claim, of, &points, a, &f, runs)?, over(claim, of, &points, a, &t, runs)?);
             Some(if *difference { y - x } else { (y / x - 1.0) * 100.0 })
         }
         Measure::Lead { of, axis, at, lower_is_better } => {
             let (a, i) = axis_at(axis, at)?;
-            let own = over(claim, of, &points, a, i, runs)?;
-            let others = (0..claim.grid[a].values.len()).filter(|&j| j != i).map(|j| over(claim, of, &points, a, j, runs)).collect::<Option<Vec<_>>>()?;
+            let own = over(claim, of, &points, a, &[i], runs)?;
+            let others = (0..claim.grid[a].values.len()).filter(|&j| j != i).map(|j| over(claim, of, &points, a, &[j], runs)).collect::<Option<Vec<_>>>()?;
             let best = reduce(if *lower_is_better { Reduce::Min } else { Reduce::Max }, &others)?;
             Some(if *lower_is_better { (best / own - 1.0) * 100.0 } else { (own / best - 1.0) * 100.0 })
         }
@@ -324,7 +329,7 @@ pub fn on_run(preset: &Preset, runs: &[Value]) -> Vec<ClaimResult> {
 
 /// True when one run of the preset can measure the claim (a single-cell measure, not a range over cells).
 pub fn single_run(claim: &Claim) -> bool {
-    claim.measure.is_single_run() && claim.aggregate != Aggregate::All(Reduce::RangePct)
+    claim.measure.is_single_run() && !matches!(claim.aggregate, Aggregate::All(Reduce::RangePct | Reduce::Positive))
 }
 
 /// Checks a claim's record beyond its schema; the error names the field.

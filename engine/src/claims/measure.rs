@@ -105,6 +105,7 @@ pub fn reduce(how: Reduce, values: &[f64]) -> Option<f64> {
         Reduce::Max => max,
         Reduce::Min => min,
         Reduce::RangePct => (max / min - 1.0) * 100.0,
+        Reduce::Positive => values.iter().filter(|&&x| x > 0.0).count() as f64,
         Reduce::GeomeanPct => {
             if min <= -100.0 {
                 return None;
@@ -143,6 +144,13 @@ mod tests {
         assert_eq!(mean(&[]), 0.0);
         assert_eq!(mean(&[1e16, 1.0, -1e16]), 1.0 / 3.0);
         assert!(mean(&[f64::NAN, f64::NAN]).is_nan());
+    }
+
+    #[test]
+    fn positive_counts_the_values_above_zero() {
+        assert_eq!(reduce(Reduce::Positive, &[3.5, 0.0, -1.0, 0.2, 12.0]), Some(3.0));
+        assert_eq!(reduce(Reduce::Positive, &[-3.0, 0.0]), Some(0.0), "a tie is not a lead");
+        assert_eq!(reduce(Reduce::Positive, &[]), None);
     }
 
     #[test]

@@ -139,7 +139,7 @@ fn guides_and_claims_point_at_what_the_runs_have() {
             assert_eq!(names.iter().collect::<BTreeSet<_>>().len(), names.len(), "{}: axis names are unique", c.id);
             if let Measure::Change { axis, from, to, .. } = &c.measure {
                 let a = c.grid.iter().find(|a| a.name() == axis).unwrap_or_else(|| panic!("{}: no axis {axis}", c.id));
-                assert!(a.index_of(from).is_some() && a.index_of(to).is_some(), "{}: {from} or {to} is not a value of {axis}", c.id);
+                assert!(a.indices_of(from).is_some() && a.indices_of(to).is_some(), "{}: {from} or {to} is not a value of {axis}", c.id);
             }
             if let Measure::Lead { axis, at, .. } = &c.measure {
                 let a = c.grid.iter().find(|a| a.name() == axis).unwrap_or_else(|| panic!("{}: no axis {axis}", c.id));

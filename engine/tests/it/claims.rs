@@ -84,3 +84,33 @@ fn a_pooled_claim_is_judged_on_its_runs_averaged_over_repetitions_and_other_repe
     assert!((p.mean - (100.0 / 99.0 - 1.0) * 100.0).abs() < 1e-9 && pooled.verdict.expect("verdict").holds, "{p:?}");
     assert_eq!(p.per_seed, m.per_seed, "the per-repetition values stay what each repetition gives");
 }
+
+/// A `change` between lists of labels compares the cells of all of them (Zhang et al.'s asymmetric workloads against the
+/// symmetric ones), and `positive` counts the cells where a value is above zero.
+#[test]
+fn a_change_between_lists_of_labels_pools_their_cells_and_positive_counts_cells() {
+    let preset = engine::catalogue::preset("pbs-fig2").expect("preset");
+    let claim = |measure: serde_json::Value, aggregate: &str| -> engine::catalogue::Claim {
+        serde_json::from_value(serde_json::json!({
+            "id": "test-lists", "paper": "zhang2013", "figure": "test", "label": "test", "claim": "test",
+            "grid": [{"path": "workload", "values": ["BF", "BB", "CF"]}], "seeds": 1,
+            "measure": measure, "aggregate": aggregate,
+            "value": 0.0, "unit": "%", "band": {"kind": "above"}, "status": "holds"
+        }))
+        .expect("a claim")
+    };
+    let of = serde_json::json!({"kind": "value", "scheduler": "pbs", "path": "metrics.makespan_ns"});
+    let change = claim(serde_json::json!({"kind": "change", "of": of, "axis": "workload", "from": ["BF", "BB"], "to": "CF", "difference": true}), "mean");
+    let count = claim(serde_json::json!({"kind": "gain", "scheduler": "pbs", "over": "linux"}), "positive");
+    let seeds = claims::Seeds::OWN;
+    let cells = claims::claim_cells(preset, &change, seeds).expect("cells");
+    assert_eq!(cells.len(), 3);
+    let runs = |pbs: f64| vec![serde_json::json!({"scheduler": "pbs", "metrics": {"makespan_ns": pbs}}), serde_json::json!({"scheduler": "linux", "metrics": {"makespan_ns": 150.0}})];
+    let rows: Vec<(String, Vec<serde_json::Value>)> = cells.iter().zip([100.0, 200.0, 400.0]).map(|(c, x)| (c.key(), runs(x))).collect();
+    let by_key = rows.iter().map(|(k, v)| (k.clone(), v.as_slice())).collect();
+    let changed = claims::evaluate::evaluate(preset, &change, seeds, &by_key).simulated.expect("value");
+    assert!((changed.mean - (400.0 - 150.0)).abs() < 1e-9, "CF against the mean of BF and BB: {changed:?}");
+    let counted = claims::evaluate::evaluate(preset, &count, seeds, &by_key).simulated.expect("value");
+    assert_eq!(counted.mean, 1.0, "PBS beats LIN only on BF: {counted:?}");
+    assert!(!claims::evaluate::single_run(&count), "a count needs the whole grid");
+}
