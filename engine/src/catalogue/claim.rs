@@ -198,6 +198,18 @@ fn one() -> f64 {
     1.0
 }
 
+fn largest() -> Reduce {
+    Reduce::Max
+}
+
+fn is_max(r: &Reduce) -> bool {
+    *r == Reduce::Max
+}
+
+fn is_mean(r: &Reduce) -> bool {
+    *r == Reduce::Mean
+}
+
 fn makespan() -> String {
     "metrics.makespan_ns".into()
 }
@@ -206,7 +218,7 @@ fn makespan() -> String {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Measure {
-    /// `path × scale` of the scheduler's run (the mean over a group).
+    /// `path × scale` of the scheduler's run (over a group, the mean, or `reduce`).
     Value {
         /// Scheduler or group.
         scheduler: Schedulers,
@@ -215,6 +227,21 @@ pub enum Measure {
         /// Factor (unit conversion, or work per task to turn a throughput into a speedup).
         #[serde(default = "one")]
         scale: f64,
+        /// How a group's values combine: the mean unless set (`min` for the best of several settings of one schedule,
+        /// `range_pct` for how much the setting matters).
+        #[serde(default, skip_serializing_if = "is_mean")]
+        reduce: Reduce,
+    },
+    /// `num / den` of two measures of one cell, or `(num / den − 1) × 100` with `percent` (the best settings of two
+    /// schedules, or their sensitivities to the setting, compared).
+    RatioOf {
+        /// Numerator: a measure of one cell.
+        num: Box<Measure>,
+        /// Denominator: a measure of one cell.
+        den: Box<Measure>,
+        /// As a percent difference.
+        #[serde(default)]
+        percent: bool,
     },
     /// `num / den`, or `(num / den − 1) × 100` with `percent`.
     Ratio {
@@ -253,7 +280,7 @@ pub enum Measure {
         /// Scheduler.
         scheduler: String,
     },
-    /// Largest `field` over the elements of the list at `list`.
+    /// Largest `field` over the elements of the list at `list` (or `reduce` over them: the `mean` of the loops' sampled SFs).
     MaxOver {
         /// Scheduler.
         scheduler: String,
@@ -261,6 +288,9 @@ pub enum Measure {
         list: String,
         /// Field of each element.
         field: String,
+        /// How the elements' values combine: the largest unless set.
+        #[serde(default = "largest", skip_serializing_if = "is_max")]
+        reduce: Reduce,
     },
     /// Percent change (or, with `difference`, difference) of `of`, aggregated over the other axes, from `axis = from` to `axis = to`.
     Change {
@@ -293,7 +323,11 @@ pub enum Measure {
 impl Measure {
     /// True when one run of the preset is enough to measure it (no comparison across cells).
     pub fn is_single_run(&self) -> bool {
-        !matches!(self, Measure::Change { .. } | Measure::Lead { .. })
+        match self {
+            Measure::Change { .. } | Measure::Lead { .. } => false,
+            Measure::RatioOf { num, den, .. } => num.is_single_run() && den.is_single_run(),
+            _ => true,
+        }
     }
 }
 
@@ -313,6 +347,8 @@ pub enum Reduce {
     /// How many values are above zero: the cells where a gain is positive (Zhang et al.: "PBS scheduler outperforms
     /// others in 10 cases" of 15).
     Positive,
+    /// The middle value (the mean of the two middle ones for an even count): "for most programs" as the median program.
+    Median,
     /// Geometric mean of percent changes, `((Π (1 + x/100))^(1/n) − 1) × 100` (Saez et al. Table 2's geometric means); a
     /// change of −100% or less has none.
     GeomeanPct,

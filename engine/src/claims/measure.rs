@@ -45,7 +45,15 @@ fn share(runs: &[Value], scheduler: &str, places: &[String], cores: &[u32]) -> O
 /// The measure on one cell, for the kinds that read a single cell (`None` for `change` and `lead`, or missing data).
 pub fn on_cell(measure: &Measure, runs: &[Value]) -> Option<f64> {
     let v = match measure {
-        Measure::Value { scheduler, path, scale } => reduce(Reduce::Mean, &all(runs, &scheduler.names(), path)?)? * scale,
+        Measure::Value { scheduler, path, scale, reduce: how } => reduce(*how, &all(runs, &scheduler.names(), path)?)? * scale,
+        Measure::RatioOf { num, den, percent } => {
+            let r = on_cell(num, runs)? / on_cell(den, runs).filter(|d| *d != 0.0)?;
+            if *percent {
+                (r - 1.0) * 100.0
+            } else {
+                r
+            }
+        }
         Measure::Ratio { num, den, percent } => {
             let r = read(runs, &num.scheduler, &num.path)? / read(runs, &den.scheduler, &den.path).filter(|d| *d != 0.0)?;
             if *percent {
@@ -65,9 +73,9 @@ pub fn on_cell(measure: &Measure, runs: &[Value]) -> Option<f64> {
             let (lo, hi) = (read(runs, scheduler, "extras.makespan_min_ns")?, read(runs, scheduler, "extras.makespan_max_ns")?);
             (hi / mean - 1.0).max(1.0 - lo / mean) * 100.0
         }
-        Measure::MaxOver { scheduler, list, field } => {
+        Measure::MaxOver { scheduler, list, field, reduce: how } => {
             let items = at(run(runs, scheduler)?, list)?.as_array()?;
-            reduce(Reduce::Max, &items.iter().filter_map(|x| x[field.as_str()].as_f64()).collect::<Vec<_>>())?
+            reduce(*how, &items.iter().filter_map(|x| x[field.as_str()].as_f64()).collect::<Vec<_>>())?
         }
         Measure::Change { .. } | Measure::Lead { .. } => return None,
     };
@@ -106,6 +114,16 @@ pub fn reduce(how: Reduce, values: &[f64]) -> Option<f64> {
         Reduce::Min => min,
         Reduce::RangePct => (max / min - 1.0) * 100.0,
         Reduce::Positive => values.iter().filter(|&&x| x > 0.0).count() as f64,
+        Reduce::Median => {
+            let mut sorted = values.to_vec();
+            sorted.sort_by(f64::total_cmp);
+            let n = sorted.len();
+            if n % 2 == 1 {
+                sorted[n / 2]
+            } else {
+                mean(&sorted[n / 2 - 1..=n / 2])
+            }
+        }
         Reduce::GeomeanPct => {
             if min <= -100.0 {
                 return None;
@@ -127,6 +145,7 @@ pub fn reads(measure: &Measure) -> Vec<(String, String)> {
         Measure::Share { scheduler, .. } => vec![pair(scheduler, "extras.priority_places")],
         Measure::Spread { scheduler } => vec![pair(scheduler, "extras.makespan_mean_ns")],
         Measure::MaxOver { scheduler, list, .. } => vec![pair(scheduler, list)],
+        Measure::RatioOf { num, den, .. } => reads(num).into_iter().chain(reads(den)).collect(),
         Measure::Change { of, .. } | Measure::Lead { of, .. } => reads(of),
     }
 }
@@ -163,5 +182,49 @@ mod tests {
         assert!((g - ((1.1f64 * 1.6).sqrt() - 1.0) * 100.0).abs() < 1e-9 && g < 35.0);
         // A change of −100% or less has no geometric mean.
         assert_eq!(reduce(Reduce::GeomeanPct, &[20.0, -100.0]), None);
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(reduce(Reduce::Median, &[18.7, -2.9, 2.0]), Some(2.0));
+        assert_eq!(reduce(Reduce::Median, &[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(reduce(Reduce::Median, &[7.0]), Some(7.0));
+        assert_eq!(reduce(Reduce::Median, &[]), None);
+    }
+
+    fn runs(makespans: &[(&str, f64)]) -> Vec<Value> {
+        makespans.iter().map(|(s, m)| serde_json::json!({"scheduler": s, "metrics": {"makespan_ns": m}, "extras": {}})).collect()
+    }
+
+    fn value(names: &[&str], how: Reduce) -> Box<Measure> {
+        let scheduler = crate::catalogue::claim::Schedulers::Many(names.iter().map(|s| s.to_string()).collect());
+        Box::new(Measure::Value { scheduler, path: "metrics.makespan_ns".into(), scale: 1.0, reduce: how })
+    }
+
+    #[test]
+    fn a_group_reduced_and_two_measures_compared() {
+        let r = runs(&[("d1", 100.0), ("d4", 120.0), ("d16", 150.0), ("a5", 90.0), ("a10", 99.0)]);
+        let (dynamic, aid) = (["d1", "d4", "d16"], ["a5", "a10"]);
+        // The best setting of each schedule, and how much the setting matters to it.
+        assert_eq!(on_cell(&value(&dynamic, Reduce::Min), &r), Some(100.0));
+        assert!(on_cell(&value(&dynamic, Reduce::RangePct), &r).is_some_and(|v| (v - 50.0).abs() < 1e-9));
+        // Unset, a group averages.
+        assert!(on_cell(&value(&aid, Reduce::Mean), &r).is_some_and(|v| (v - 94.5).abs() < 1e-9));
+        // The best AID setting beats the best dynamic one by 100/90 − 1.
+        let best = Measure::RatioOf { num: value(&dynamic, Reduce::Min), den: value(&aid, Reduce::Min), percent: true };
+        assert!(on_cell(&best, &r).is_some_and(|v| (v - 100.0 / 9.0).abs() < 1e-9));
+        assert!(best.is_single_run());
+        let sensitivity = Measure::RatioOf { num: value(&aid, Reduce::RangePct), den: value(&dynamic, Reduce::RangePct), percent: false };
+        assert!(on_cell(&sensitivity, &r).is_some_and(|v| (v - 0.2).abs() < 1e-9));
+        assert_eq!(reads(&sensitivity).len(), 5);
+        // A list's elements, the largest unless reduced otherwise.
+        let loops = vec![serde_json::json!({"scheduler": "a5", "extras": {"loops": [{"sf": 1.0}, {"sf": 3.0}, {"sf": 2.0}]}})];
+        let over = |how| Measure::MaxOver { scheduler: "a5".into(), list: "extras.loops".into(), field: "sf".into(), reduce: how };
+        assert_eq!(on_cell(&over(Reduce::Max), &loops), Some(3.0));
+        assert_eq!(on_cell(&over(Reduce::Mean), &loops), Some(2.0));
+        // A missing scheduler, or a zero denominator, gives no value.
+        let zero = Measure::RatioOf { num: value(&aid, Reduce::Min), den: value(&["a5"], Reduce::RangePct), percent: false };
+        assert_eq!(on_cell(&zero, &r), None);
+        assert_eq!(on_cell(&Measure::RatioOf { num: value(&["x"], Reduce::Min), den: value(&aid, Reduce::Min), percent: false }, &r), None);
     }
 }
