@@ -29,7 +29,7 @@ test("Chronaki et al.'s Fig. 3 sweep draws speedup with the ideal line and power
   await expect(lab.getByTestId("os-chart")).toHaveCount(4);
   await expect(lab.getByText("ideal B·ratio + L (Eq. 4)")).toBeVisible();
   const rows = lab.getByTestId("paper-row");
-  await expect(rows).toHaveCount(16);
+  await expect(rows).toHaveCount(30);
   // Every claim has a simulated value and a verdict from the engine.
   for (const cell of await lab.getByTestId("paper-simulated").allTextContents()) expect(cell).not.toBe("—");
   await expect(lab.locator('[data-claim="chronaki2019-fig3-22-tasks"] [data-testid="paper-verdict"]')).toHaveText("holds");
