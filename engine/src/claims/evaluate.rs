@@ -174,10 +174,6 @@ fn over(claim: &Claim, of: &Measure, points: &[&Point], a: usize, at: &[usize], 
 fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
     let names: Vec<&str> = claim.grid.iter().map(|a| a.name()).collect();
     let points: Vec<&Point> = points.iter().collect();
-    let axis_at = |axis: &str, label: &Value| -> Option<(usize, usize)> {
-        let a = names.iter().position(|n| *n == axis)?;
-        Some((a, claim.grid[a].index_of(label)?))
-    };
     // A label, or a list of labels standing for the cells of all of them (`["BS", "DC"]`, the symmetric workloads).
     let axis_set = |axis: &str, label: &Value| -> Option<(usize, Vec<usize>)> {
         let a = names.iter().position(|n| *n == axis)?;
@@ -190,7 +186,8 @@ fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
             Some(if *difference { y - x } else { (y / x - 1.0) * 100.0 })
         }
         Measure::Lead { of, axis, at, lower_is_better } => {
-            let (a, i) = axis_at(axis, at)?;
+            let (a, one) = axis_set(axis, at)?;
+            let &[i] = one.as_slice() else { return None };
             let own = over(claim, of, &points, a, &[i], runs)?;
             let others = (0..claim.grid[a].values.len()).filter(|&j| j != i).map(|j| over(claim, of, &points, a, &[j], runs)).collect::<Option<Vec<_>>>()?;
             let best = reduce(if *lower_is_better { Reduce::Min } else { Reduce::Max }, &others)?;

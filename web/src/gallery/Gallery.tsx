@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { ClaimResult, PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { claimsByPreset, simulatedText, withUnit } from "../teach/claim-rows";
-import { loadFidelity } from "./fidelity-data";
+import { useFidelity } from "./fidelity-data";
 import { groupPresets } from "./gallery-groups";
 import { THUMB_H, THUMB_W } from "./thumbnail-painter";
 import type { ThumbnailService } from "./thumbnails";
@@ -35,19 +35,9 @@ function Thumbnail(props: { readonly name: string; readonly service: ThumbnailSe
 }
 
 /** The evaluated claims of every preset (fidelity.json, fetched once, after the cards are up). */
-function useFidelity(): Map<string, ClaimResult[]> | null {
-  const [byPreset, setByPreset] = useState<Map<string, ClaimResult[]> | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadFidelity().then(
-      (f) => live && setByPreset(claimsByPreset(f.claims)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return byPreset;
+function useClaimsByPreset(): Map<string, ClaimResult[]> | null {
+  const fidelity = useFidelity();
+  return useMemo(() => fidelity && claimsByPreset(fidelity.claims), [fidelity]);
 }
 
 const SHOWN_CLAIMS = 4;
@@ -102,7 +92,7 @@ export function Gallery(props: { readonly presets: readonly PresetInfo[]; readon
   const { loadPapers } = useActions();
   const papers = useAppStore((s) => s.sim.papers);
   useEffect(loadPapers, [loadPapers]);
-  const claims = useFidelity();
+  const claims = useClaimsByPreset();
   return (
     <main className="gallery" data-testid="gallery">
       <p className="gallery-intro">

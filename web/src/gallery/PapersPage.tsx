@@ -3,31 +3,16 @@
 // scenarios that reproduce its figures, and how close the model comes to it: every claim with its verdict and, for a
 // known gap, what the model lacks, and the result statements left out of the claims (fidelity.json, as the gallery's
 // cards). A link `#papers` opens it.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import type { PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
-import { type Fidelity, fidelityLine, loadFidelity, type PaperFidelity, paperFidelity } from "./fidelity-data";
+import { fidelityLine, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
 /** "K. Chronaki, M. Moretó, … (2019). Title. Venue." as one line. */
 export function fullCitation(paper: PaperInfo): string {
   return `${paper.authors}. “${paper.title}”. ${paper.venue}.`;
-}
-
-function useFidelityData(): Fidelity | null {
-  const [data, setData] = useState<Fidelity | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadFidelity().then(
-      (f) => live && setData(f),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return data;
 }
 
 /** Every claim of one paper with its verdict (a known gap with what the model lacks), and the statements left out. */
@@ -92,7 +77,7 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
     return map;
   }, [props.presets]);
   const presetsByName = useMemo(() => new Map(props.presets.map((p) => [p.name, p])), [props.presets]);
-  const fidelity = useFidelityData();
+  const fidelity = useFidelity();
   return (
     <main className="papers-page" data-testid="papers-page">
       <h2>The papers this explorer reproduces</h2>

@@ -1,6 +1,7 @@
 // The catalogue's evaluated claims and, per paper, the result statements left out of them (fidelity.json, written by
 // `asymlab fidelity --json` and kept current by the engine's claims test), fetched once and shared by the gallery's
-// cards and the papers page; `paperFidelity` sums one paper's up (pure, unit-tested).
+// cards and the papers page (`useFidelity`); `paperFidelity` sums one paper's up (pure, unit-tested).
+import { useEffect, useState } from "react";
 import type { ClaimResult } from "../engine/engine-types";
 import fidelityUrl from "./fidelity.json?url";
 
@@ -20,6 +21,22 @@ export function loadFidelity(): Promise<Fidelity> {
     .then((r) => r.json() as Promise<Partial<Fidelity>>)
     .then((f) => ({ claims: f.claims ?? [], left_out: f.left_out ?? {} }));
   return loading;
+}
+
+/** fidelity.json once loaded (null until then, or if it cannot be fetched). */
+export function useFidelity(): Fidelity | null {
+  const [data, setData] = useState<Fidelity | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadFidelity().then(
+      (f) => live && setData(f),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return data;
 }
 
 /** One paper's claims with how many hold and how many are known gaps, and its left-out statements. */
