@@ -25,6 +25,10 @@ mod trace_cmd;
 #[derive(Parser)]
 #[command(name = "asymlab", version, about = "Asymmetry Lab: simulate scheduling on asymmetric multicores")]
 struct Cli {
+    /// Use the catalogue in this directory (a changed copy of engine/catalogue: a recalibrated platform, a new preset)
+    /// instead of the built-in one, e.g. to see which claims hold with another parameter.
+    #[arg(long, global = true, value_name = "DIR")]
+    catalogue: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -316,7 +320,35 @@ fn report_peak() {
     }
 }
 
+/// Reads every `*.json` under `dir` (path relative to it, with `/`) and installs them as the catalogue.
+fn install_catalogue(dir: &str) -> Result<(), String> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<(String, String)>) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read catalogue directory {}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(root, &path, out)?;
+            } else if path.extension().is_some_and(|e| e == "json") {
+                let relative = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+                out.push((relative, read_input(&path.to_string_lossy())?));
+            }
+        }
+        Ok(())
+    }
+    let root = std::path::Path::new(dir);
+    let mut files = Vec::new();
+    walk(root, root, &mut files)?;
+    if files.is_empty() {
+        return Err(format!("catalogue directory {dir} holds no JSON files"));
+    }
+    files.sort();
+    catalogue::install(&files).map_err(|e| format!("catalogue {dir}: {e}"))
+}
+
 fn run(cli: Cli) -> Result<(), String> {
+    if let Some(dir) = &cli.catalogue {
+        install_catalogue(dir)?;
+    }
     match cli.command {
         Command::Run { file, schedule, detail, format } => {
             let text = read_input(&file)?;

@@ -28,11 +28,16 @@ fn named(path: &str, stem: &str, name: &str) -> InputResult<()> {
     }
 }
 
-/// Parses every file; the error names the file and field.
-pub(super) fn parse_all() -> InputResult<Catalogue> {
+/// The files embedded at build time.
+pub(super) fn embedded() -> impl Iterator<Item = (&'static str, &'static str)> {
+    files::FILES.iter().copied()
+}
+
+/// Parses every file (path under the catalogue directory, text); the error names the file and field.
+pub(super) fn parse_files<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> InputResult<Catalogue> {
     let mut c = Catalogue::default();
     let mut left_out = Vec::new();
-    for &(path, text) in files::FILES {
+    for (path, text) in files {
         if path == "papers.json" {
             c.papers = parse::<Vec<Paper>>(path, text)?;
         } else if let Some(s) = stem(path, "platforms") {

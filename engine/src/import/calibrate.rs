@@ -106,6 +106,7 @@ pub(crate) fn estimated_cluster(name: String, cores: u32, levels: &[u32], first_
         l2_kb: 1024,
         active_w,
         idle_w,
+        cluster_w: Vec::new(),
     }
 }
 

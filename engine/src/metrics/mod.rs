@@ -72,7 +72,8 @@ pub fn compute(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs
     }
 }
 
-/// Energy: every core draws idle power at its cluster's level all run long, plus (active − idle) while it works or schedules.
+/// Energy: every core draws idle power at its cluster's level all run long, plus (active − idle) while it works or schedules,
+/// plus its cluster's `cluster_w` while any of the cluster's cores does.
 pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeNs) -> f64 {
     let cluster_of = platform.cluster_of_cores();
     // Frequency intervals per cluster, sorted by start (the record keeps them so).
@@ -91,6 +92,7 @@ pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeN
             }
         }
     }
+    let mut busy_per_cluster: Vec<Vec<(TimeNs, TimeNs)>> = vec![Vec::new(); platform.clusters.len()];
     for i in 0..record.len() {
         if record.kind[i] == SegmentKind::Idle as u8 {
             continue;
@@ -98,18 +100,43 @@ pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeN
         let c = cluster_of[record.lane[i] as usize];
         let cluster = &platform.clusters[c];
         let (s, e) = (record.start_ns[i], record.end_ns[i].min(makespan_ns));
-        let intervals = &per_cluster[c];
-        // First interval that ends after the segment starts.
-        let mut j = intervals.partition_point(|iv| iv.1 <= s);
-        while j < intervals.len() && intervals[j].0 < e {
-            let (is, ie, level) = intervals[j];
-            let overlap = e.min(ie).saturating_sub(s.max(is));
-            nanojoules += (cluster.active_w[level] - cluster.idle_w[level]) * overlap as f64;
-            j += 1;
+        nanojoules += integrate(&per_cluster[c], s, e, |level| cluster.active_w[level] - cluster.idle_w[level]);
+        if !cluster.cluster_w.is_empty() && e > s {
+            busy_per_cluster[c].push((s, e));
+        }
+    }
+    // A cluster's shared logic draws power while any of its cores is busy: over the union of their busy segments.
+    for (c, mut busy) in busy_per_cluster.into_iter().enumerate() {
+        busy.sort_unstable();
+        let cluster = &platform.clusters[c];
+        let mut current: Option<(TimeNs, TimeNs)> = None;
+        for (s, e) in busy.into_iter().chain(std::iter::once((TimeNs::MAX, TimeNs::MAX))) {
+            match current {
+                Some((cs, ce)) if s <= ce => current = Some((cs, ce.max(e))),
+                Some((cs, ce)) => {
+                    nanojoules += integrate(&per_cluster[c], cs, ce, |level| cluster.cluster_w[level]);
+                    current = Some((s, e));
+                }
+                None => current = Some((s, e)),
+            }
         }
     }
     // A core whose work waits on memory draws only part of its busy power meanwhile (docs/model.md §1 Power).
     let stalled: f64 = record.stall_nj.iter().sum();
     nanojoules -= (1.0 - crate::model::stallpower::stall_share(platform)) * stalled;
     nanojoules.max(0.0) * 1e-9
+}
+
+/// ∫ over `[s, e)` of `watts(level)` for a cluster's frequency intervals (sorted by start), nJ.
+fn integrate(intervals: &[(TimeNs, TimeNs, usize)], s: TimeNs, e: TimeNs, watts: impl Fn(usize) -> f64) -> f64 {
+    let mut nanojoules = 0.0;
+    // First interval that ends after `s`.
+    let mut j = intervals.partition_point(|iv| iv.1 <= s);
+    while j < intervals.len() && intervals[j].0 < e {
+        let (is, ie, level) = intervals[j];
+        let overlap = e.min(ie).saturating_sub(s.max(is));
+        nanojoules += watts(level) * overlap as f64;
+        j += 1;
+    }
+    nanojoules
 }

@@ -33,6 +33,10 @@ pub struct Cluster {
     pub active_w: Vec<f64>,
     /// Power of one idle core at each frequency level, watts.
     pub idle_w: Vec<f64>,
+    /// Power of the cluster's shared logic (its L2, snoop control, interconnect port) at each frequency level while any of
+    /// its cores is busy, watts (docs/model.md §1 Power); with every core idle the cluster powers it down. Empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cluster_w: Vec<f64>,
 }
 
 fn one() -> f64 {
@@ -136,8 +140,9 @@ impl Platform {
                 return Err(InputError::new(format!("{p}.ref_freq_mhz"), "must be above 0 MHz"));
             }
             crate::model::ratio(&format!("{p}.ratio"), cluster.ratio)?;
-            for (name, table) in [("active_w", &cluster.active_w), ("idle_w", &cluster.idle_w)] {
-                if table.len() != cluster.freqs_mhz.len() {
+            for (name, table) in [("active_w", &cluster.active_w), ("idle_w", &cluster.idle_w), ("cluster_w", &cluster.cluster_w)] {
+                let optional = name == "cluster_w" && table.is_empty();
+                if table.len() != cluster.freqs_mhz.len() && !optional {
                     return Err(InputError::new(
                         format!("{p}.{name}"),
                         format!("needs one value per frequency level ({}), got {}", cluster.freqs_mhz.len(), table.len()),

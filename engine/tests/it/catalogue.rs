@@ -169,3 +169,53 @@ fn guides_and_claims_point_at_what_the_runs_have() {
 fn papers_md_is_current() {
     crate::claims::check_file("docs/papers.md", &engine::claims::report::papers_markdown());
 }
+
+/// `asymlab --catalogue DIR` evaluates a changed copy of the catalogue without rebuilding: an unchanged copy gives the
+/// built-in verdicts, a changed parameter changes them, and a broken file is named.
+#[test]
+fn a_catalogue_directory_replaces_the_built_in_one() {
+    let fidelity = |dir: Option<&std::path::Path>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_asymlab"));
+        if let Some(d) = dir {
+            cmd.arg("--catalogue").arg(d);
+        }
+        cmd.args(["fidelity", "--preset", "odroid-xu3-matmul", "--json"]).output().expect("runs")
+    };
+    let copy = std::env::temp_dir().join(format!("asymlab-catalogue-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogue");
+    for entry in walk(&source) {
+        let to = copy.join(entry.strip_prefix(&source).expect("under the catalogue"));
+        std::fs::create_dir_all(to.parent().expect("parent")).expect("dir");
+        std::fs::copy(&entry, &to).expect("copy");
+    }
+    let (built_in, copied) = (fidelity(None), fidelity(Some(&copy)));
+    assert!(copied.status.success(), "{}", String::from_utf8_lossy(&copied.stderr));
+    assert!(built_in.stdout == copied.stdout, "an unchanged copy evaluates like the built-in catalogue");
+    // The A15s start at 800 MHz instead of 1.6 GHz: the preset's runs get slower, so its claims' simulated values move.
+    let platform = copy.join("platforms/odroid-xu3.json");
+    let text = std::fs::read_to_string(&platform).expect("platform");
+    assert!(text.contains("\"freq_mhz\": 1600,"));
+    std::fs::write(&platform, text.replacen("\"freq_mhz\": 1600,", "\"freq_mhz\": 800,", 1)).expect("write");
+    let changed = fidelity(Some(&copy));
+    assert!(changed.status.success(), "{}", String::from_utf8_lossy(&changed.stderr));
+    assert!(built_in.stdout != changed.stdout, "the changed platform is the one evaluated");
+    std::fs::write(&platform, "{").expect("write");
+    let broken = fidelity(Some(&copy));
+    assert!(!broken.status.success());
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("platforms/odroid-xu3.json"), "{}", String::from_utf8_lossy(&broken.stderr));
+    let _ = std::fs::remove_dir_all(&copy);
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("dir").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}

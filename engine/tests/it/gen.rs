@@ -37,6 +37,7 @@ fn random_platform(rng: &mut Rng) -> Platform {
                 l2_kb: 1024,
                 active_w,
                 idle_w,
+                cluster_w: Vec::new(),
             }
         })
         .collect();

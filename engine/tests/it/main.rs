@@ -5,6 +5,7 @@ mod budgets;
 mod calibrate;
 mod catalogue;
 mod claims;
+mod cluster_power;
 mod decisions;
 mod export;
 mod export_reader;

@@ -39,6 +39,7 @@ export function PlatformForm() {
             <FormField path={`${p}.ratio`} label="speed ratio" unit="× reference core" value={cluster.ratio} rule={{ kind: "number", min: 0.001 }} engineError={errorAt(`${p}.ratio`)} onValue={set(`${p}.ratio`)} />
             <FormField path={`${p}.active_w`} label="busy power" unit="W per level" value={cluster.active_w} rule={{ kind: "number-list", min: 0 }} crossError={cross.active_w} engineError={errorAt(`${p}.active_w`)} onValue={set(`${p}.active_w`)} />
             <FormField path={`${p}.idle_w`} label="idle power" unit="W per level" value={cluster.idle_w} rule={{ kind: "number-list", min: 0 }} crossError={cross.idle_w} engineError={errorAt(`${p}.idle_w`)} onValue={set(`${p}.idle_w`)} />
+            <FormField path={`${p}.cluster_w`} label="cluster power" unit="W per level while a core is busy (optional)" value={cluster.cluster_w} rule={{ kind: "number-list-optional", min: 0 }} crossError={cross.cluster_w} engineError={errorAt(`${p}.cluster_w`)} onValue={set(`${p}.cluster_w`)} />
           </fieldset>
         );
       })}

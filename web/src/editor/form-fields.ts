@@ -2,7 +2,7 @@
 // the engine's rules so mistakes show next to the field before the engine
 // answers. Pure, unit-tested.
 
-export type FieldKind = "text" | "int" | "int-optional" | "number" | "number-optional" | "int-list" | "number-list";
+export type FieldKind = "text" | "int" | "int-optional" | "number" | "number-optional" | "int-list" | "number-list" | "number-list-optional";
 
 export interface FieldRule {
   readonly kind: FieldKind;
@@ -37,9 +37,10 @@ export function parseFormField(text: string, rule: FieldRule): Parsed {
     case "number-optional":
       return text.trim() === "" ? { ok: true, value: null } : num(text, rule, false);
     case "int-list":
-    case "number-list": {
+    case "number-list":
+    case "number-list-optional": {
       const parts = text.split(/[\s,]+/).filter(Boolean);
-      if (parts.length === 0) return { ok: false, message: "enter at least one value" };
+      if (parts.length === 0) return rule.kind === "number-list-optional" ? { ok: true, value: [] } : { ok: false, message: "enter at least one value" };
       const values: number[] = [];
       for (const p of parts) {
         const r = num(p, rule, rule.kind === "int-list");
@@ -63,9 +64,10 @@ export function checkCluster(cluster: Record<string, unknown>): Record<string, s
   const errors: Record<string, string> = {};
   const freqs = Array.isArray(cluster.freqs_mhz) ? (cluster.freqs_mhz as number[]) : [];
   if (!freqs.includes(Number(cluster.freq_mhz))) errors.freq_mhz = `must be one of the levels (${freqs.join(", ")})`;
-  for (const f of ["active_w", "idle_w"]) {
+  for (const f of ["active_w", "idle_w", "cluster_w"]) {
     const list = cluster[f];
-    if (Array.isArray(list) && list.length !== freqs.length) errors[f] = `needs one value per level (${freqs.length}), has ${list.length}`;
+    const none = f === "cluster_w" && (list === undefined || (Array.isArray(list) && list.length === 0));
+    if (!none && Array.isArray(list) && list.length !== freqs.length) errors[f] = `needs one value per level (${freqs.length}), has ${list.length}`;
   }
   return errors;
 }
