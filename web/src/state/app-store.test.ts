@@ -130,6 +130,20 @@ describe("app store: the OS lab", () => {
     expect(store.getState().osLab.figureName).toBe("");
   });
 
+  it("opens the OS lab on the scenario's own figure and follows a figure preset opened later", async () => {
+    const engine = fakeEngine({ osCatalog: () => Promise.resolve(catalog) });
+    const store = createAppStore({ engine });
+    store.getState().actions.setScenario("{}", { debounceMs: 0, presetName: "f2" });
+    store.getState().actions.loadOsCatalog();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().osLab).toMatchObject({ figureName: "f2", selection: { schedulers: ["lcss"] } });
+    store.getState().actions.setScenario("{}", { debounceMs: 0, presetName: "f1" });
+    expect(store.getState().osLab.figureName).toBe("f1");
+    // A preset that is no figure leaves the lab's pick alone.
+    store.getState().actions.setScenario("{}", { debounceMs: 0, presetName: "tx2-matmul" });
+    expect(store.getState().osLab.figureName).toBe("f1");
+  });
+
   it("runs a sweep cell by cell, and a newer sweep drops the older one's rows", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));

@@ -168,7 +168,17 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
     };
 
     const actions: AppActions = {
-      setScenario: (text, options) => set((s) => withScenario(s, s.editor, text, options)),
+      setScenario: (text, options) => {
+        const before = get().sim.presetName;
+        set((s) => withScenario(s, s.editor, text, options));
+        // A figure preset opened (a link, the gallery, the picker) becomes the OS lab's figure, unless a sweep is running.
+        const name = options?.presetName;
+        const { catalog, progress } = get().osLab;
+        const running = progress !== null && progress.done < progress.total;
+        if (name && name !== before && !running && catalog?.figures.some((f) => f.name === name)) {
+          osLab({ type: "figurePicked", name });
+        }
+      },
       loadPreset: (name) => {
         sim({ type: "loading" });
         engine.presetScenario(name).then((text) => actions.setScenario(text, { debounceMs: 0, presetName: name, platformName: "" }), fail);
@@ -277,7 +287,7 @@ export function createAppStore(deps: StoreDeps): AppStoreApi {
       loadOsCatalog: () => {
         if (catalogRequest || get().osLab.catalog) return;
         catalogRequest = engine.osCatalog().then(
-          (catalog) => osLab({ type: "catalogLoaded", catalog }),
+          (catalog) => osLab({ type: "catalogLoaded", catalog, preferred: get().sim.presetName }),
           (err: unknown) => {
             catalogRequest = null;
             osLab({ type: "failed", sweepId: null, message: String(err) });

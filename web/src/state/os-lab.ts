@@ -33,7 +33,7 @@ export interface OsLabState {
 }
 
 export type OsLabAction =
-  | { type: "catalogLoaded"; catalog: OsCatalog }
+  | { type: "catalogLoaded"; catalog: OsCatalog; preferred?: string }
   | { type: "figurePicked"; name: string }
   | { type: "selectionChanged"; selection: SweepSelection }
   | { type: "sweepStarted"; sweepId: number }
@@ -68,8 +68,8 @@ export function cellCount(sel: SweepSelection): number {
 export function osLabReducer(state: OsLabState, action: OsLabAction): OsLabState {
   switch (action.type) {
     case "catalogLoaded": {
-      const first = action.catalog.figures[0];
-      // The first figure is picked once, when the catalog arrives.
+      // A figure is picked once, when the catalog arrives: the scenario's own (`preferred`, its preset) or the first.
+      const first = action.catalog.figures.find((f) => f.name === action.preferred) ?? action.catalog.figures[0];
       return first && state.catalog === null ? { ...state, catalog: action.catalog, figureName: first.name, selection: selectionOf(first) } : { ...state, catalog: action.catalog };
     }
     case "figurePicked": {
