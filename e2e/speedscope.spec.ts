@@ -3,7 +3,7 @@
 // download, go through speedscope's importer with no warning, and speedscope shows the threads, slices, nesting and busy
 // time the export holds.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
@@ -13,10 +13,18 @@ import { expectedTracks, SpeedscopeServer } from "./speedscope";
 const CLI = join(process.cwd(), "target/release/asymlab");
 const MAX_MB = Number(process.env.SPEEDSCOPE_MAX_MB ?? 20);
 const server = new SpeedscopeServer();
-const dir = mkdtempSync(join(tmpdir(), "asymlab-speedscope-"));
+let dir = "";
 
-test.beforeAll(async () => server.start());
-test.afterAll(async () => server.stop());
+test.beforeAll(async () => {
+  // Made here, not at load, so that collecting the tests leaves no directory behind.
+  dir = mkdtempSync(join(tmpdir(), "asymlab-speedscope-"));
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.stop();
+  // The exports of every sample trace and preset take about 2 GB: never leave them behind.
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Loads `file` (holding `json`) into speedscope and checks it against what the export says. */
 async function check(browser: Browser, file: string, json: string): Promise<number> {
