@@ -188,11 +188,8 @@ fn loaded() -> &'static InputResult<Catalogue> {
 /// does to evaluate a changed copy (a recalibrated platform, a new preset) without rebuilding. Must come before any other
 /// use of the catalogue; the error names the file that does not parse, or says the catalogue is already in use.
 pub fn install(files: &[(String, String)]) -> InputResult<()> {
-    let parsed = load::parse_files(files.iter().map(|(p, t)| (p.as_str(), t.as_str())));
-    if let Err(e) = &parsed {
-        return Err(e.clone());
-    }
-    CATALOGUE.set(parsed).map_err(|_| InputError::new("catalogue", "is already loaded; install a directory before any other use"))
+    let parsed = load::parse_files(files.iter().map(|(p, t)| (p.as_str(), t.as_str())))?;
+    CATALOGUE.set(Ok(parsed)).map_err(|_| InputError::new("catalogue", "is already loaded; install a directory before any other use"))
 }
 
 /// The catalogue; empty if a file does not parse (which `load_error` names and the catalogue tests forbid).

@@ -66,7 +66,7 @@ export function checkCluster(cluster: Record<string, unknown>): Record<string, s
   if (!freqs.includes(Number(cluster.freq_mhz))) errors.freq_mhz = `must be one of the levels (${freqs.join(", ")})`;
   for (const f of ["active_w", "idle_w", "cluster_w"]) {
     const list = cluster[f];
-    const none = f === "cluster_w" && (list === undefined || (Array.isArray(list) && list.length === 0));
+    const none = f === "cluster_w" && Array.isArray(list) && list.length === 0;
     if (!none && Array.isArray(list) && list.length !== freqs.length) errors[f] = `needs one value per level (${freqs.length}), has ${list.length}`;
   }
   return errors;
