@@ -312,6 +312,15 @@ pub struct AppRun {
     pub profile: AppProfile,
 }
 
+impl AppRun {
+    /// Work items per parallel region: as many as the task version has tasks there (`tasks / regions`), which is also how
+    /// many iterations a region's loop has in the loop versions.
+    pub fn iterations_per_region(&self) -> u32 {
+        let regions = self.phases.iter().filter(|p| matches!(p, Phase::Parallel { .. })).count().max(1) as u32;
+        (self.profile.tasks / regions).max(1)
+    }
+}
+
 impl AppMix {
     /// A mix of built-in applications, in order, with default options.
     pub fn of(name: &str, apps: &[&str]) -> AppMix {

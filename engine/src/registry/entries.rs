@@ -60,7 +60,7 @@ pub const SCHEDULERS: &[Entry] = &[
     os("pbs", &[], "lb=on", "Preference Based Scheduling: PBA, WPC and PBB; large cores to high-preference applications (Zhang et al.).", |p, _| Ok(threads(Pbs::new(p.on_off("lb", true)?)))),
     os("lcss", &[], "lb=on", "Large Core Splitting: LCSA, WPC and LCSB; large cores split evenly among applications (Zhang et al.).", |p, _| Ok(threads(Lcss::new(p.on_off("lb", true)?)))),
     os("loop-static", &[], "", "OpenMP parallel loops, schedule(static): even split, threads pinned (Chronaki et al. Fig. 9).", |_, _| Ok(split(Split::Even))),
-    os("loop-dynamic", &[], "", "OpenMP parallel loops, schedule(dynamic): chunks from a shared pool, threads pinned (Chronaki et al. Fig. 9).", |_, _| Ok(split(Split::Pool))),
+    os("loop-dynamic", &[], "", "OpenMP parallel loops, schedule(dynamic): iterations one at a time (the default chunk) from a shared pool, threads pinned (Chronaki et al. Fig. 9).", |_, _| Ok(split(Split::Pool))),
     os("tasks", &[], "", "Task-based: the profile's tasks under the FIFO runtime with barriers removed (Chronaki et al. §3.3).", |_, _| Ok(OsMethod::Tasks)),
 ];
 

@@ -7,6 +7,7 @@ import { useEffect, useMemo } from "react";
 import type { PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
+import { CodeSpans } from "../teach/CodeSpans";
 import { fidelityLine, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
@@ -44,7 +45,9 @@ function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets
               {c.gap && (
                 <details className="paper-gap">
                   <summary>Why the model misses it</summary>
-                  <p>{c.gap}</p>
+                  <p>
+                    <CodeSpans text={c.gap} />
+                  </p>
                 </details>
               )}
             </li>

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { ClaimResult } from "../engine/engine-types";
 import { simulatedText, verdictText, withUnit } from "./claim-rows";
+import { CodeSpans } from "./CodeSpans";
 
 export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; readonly heading: ReactNode; readonly note?: ReactNode }) {
   if (props.rows.length === 0) return null;
@@ -27,7 +28,7 @@ export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; reado
               <th scope="row" title={r.claim}>
                 {r.figure} · {r.label}
                 {r.note && <div className="muted paper-note">{r.note}</div>}
-                {r.status === "known_gap" && r.gap && <div className="muted paper-note">Known gap: {r.gap}</div>}
+                {r.status === "known_gap" && r.gap && <div className="muted paper-note">Known gap: <CodeSpans text={r.gap} /></div>}
               </th>
               <td>{withUnit(r.value, r.unit)}</td>
               <td>{r.band_text}</td>

@@ -2,7 +2,7 @@
 //! work become runnable, pthreads threads woken from a barrier owe their wake-up) and how the last arrival ends it.
 
 use super::OsSim;
-use crate::model::apps::{Phase, Split};
+use crate::model::apps::{AppRun, Phase, Split};
 use crate::os::runqueue::QueueEv;
 use crate::os::{BalanceReason, ThreadState};
 use crate::sim::Kernel;
@@ -33,12 +33,13 @@ impl OsSim<'_> {
                     }
                 }
                 Split::Pool => {
+                    let n = pool_chunks(app, *split, *chunks, w.split_override);
                     let st = &mut w.app_st[a];
                     if st.chunks_left == 0 {
                         None
                     } else {
                         st.chunks_left -= 1;
-                        Some(work_ns / (*chunks).max(1) as f64)
+                        Some(work_ns / n as f64)
                     }
                 }
             },
@@ -56,7 +57,7 @@ impl OsSim<'_> {
         let n = self.work.apps[a].threads as usize;
         self.work.app_st[a].arrived = 0;
         self.work.app_st[a].chunks_left = match self.work.apps[a].phases.get(self.work.app_st[a].phase) {
-            Some(Phase::Parallel { chunks, .. }) => *chunks,
+            Some(Phase::Parallel { chunks, split, .. }) => pool_chunks(&self.work.apps[a], *split, *chunks, self.work.split_override),
             _ => 0,
         };
         self.work.taken[first..first + n].fill(false);
@@ -103,5 +104,17 @@ impl OsSim<'_> {
         }
         self.setup_phase(kernel, a, Some(t));
         self.rq.balance(kernel, &mut self.work, BalanceReason::Wake);
+    }
+}
+
+/// The chunks a pooled region hands out. OpenMP's `schedule(dynamic)` takes one iteration at a time by default (Saez et
+/// al. §4.2: "a default value of 1 is used"), so when `loop-dynamic` pools a region the profile splits evenly, its pool
+/// holds the loop's iterations, as many per region as the task version has tasks (swaptions' 128 swaptions); a region the
+/// profile itself pools keeps its `chunks` (docs/model.md §3d).
+fn pool_chunks(app: &AppRun, split: Split, chunks: u32, split_override: Option<Split>) -> u32 {
+    if split == Split::Even && split_override == Some(Split::Pool) {
+        app.iterations_per_region()
+    } else {
+        chunks.max(1)
     }
 }
