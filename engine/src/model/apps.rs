@@ -13,6 +13,8 @@ use crate::model::class::unit_interval;
 use crate::model::{Platform, WorkClass};
 use crate::sim::TimeNs;
 
+pub use crate::model::profiles::profiles;
+
 /// How a parallel region divides its work among the application's threads.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -60,6 +62,11 @@ pub struct AppProfile {
     /// version keeps no barriers (`run::os::task_graph`).
     #[serde(default)]
     pub kind: String,
+    /// Iterations per region of the OpenMP loop versions, per thread, for a loop over one block of the data per core
+    /// (fluidanimate's loops over its `ndivs` grid blocks); unset, a loop has as many iterations per region as the task
+    /// version has tasks (docs/model.md §3d).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loop_iterations_per_thread: Option<u32>,
 }
 
 fn one() -> f64 {
@@ -95,6 +102,11 @@ impl AppProfile {
         unit_interval(&format!("{path}.mem_intensity"), self.mem_intensity)?;
         if self.regions == 0 || self.regions > MAX_REGIONS {
             return Err(InputError::new(format!("{path}.regions"), format!("must be between 1 and {MAX_REGIONS}, got {}", self.regions)));
+        }
+        if let Some(n) = self.loop_iterations_per_thread {
+            if n == 0 || n > MAX_REGIONS {
+                return Err(InputError::new(format!("{path}.loop_iterations_per_thread"), format!("must be between 1 and {MAX_REGIONS}, got {n}")));
+            }
         }
         if self.chunks == 0 || self.chunks > MAX_REGIONS {
             return Err(InputError::new(format!("{path}.chunks"), format!("must be between 1 and {MAX_REGIONS}, got {}", self.chunks)));
@@ -313,11 +325,19 @@ pub struct AppRun {
 }
 
 impl AppRun {
-    /// Work items per parallel region: as many as the task version has tasks there (`tasks / regions`), which is also how
-    /// many iterations a region's loop has in the loop versions.
-    pub fn iterations_per_region(&self) -> u32 {
+    /// Tasks per parallel region of the task version (`tasks / regions`).
+    pub fn tasks_per_region(&self) -> u32 {
         let regions = self.phases.iter().filter(|p| matches!(p, Phase::Parallel { .. })).count().max(1) as u32;
         (self.profile.tasks / regions).max(1)
+    }
+
+    /// Iterations per parallel region of the loop versions: `loop_iterations_per_thread` per thread when the profile
+    /// gives it, else as many as the task version has tasks there.
+    pub fn loop_iterations(&self) -> u32 {
+        match self.profile.loop_iterations_per_thread {
+            Some(n) => self.threads.max(1).saturating_mul(n),
+            None => self.tasks_per_region(),
+        }
     }
 }
 
@@ -419,48 +439,6 @@ pub fn program(p: &AppProfile) -> Vec<Phase> {
         phases.push(Phase::Parallel { work_ns: parallel_each, split: p.split, chunks: p.chunks });
     }
     phases
-}
-
-#[allow(clippy::too_many_arguments)]
-fn prof(name: &str, kind: &str, ratio: f64, beta: f64, mem: f64, regions: u32, split: Split, serial: f64, tasks: u32, pref: u8, sup: i8) -> AppProfile {
-    AppProfile {
-        name: name.into(),
-        work_ns: 2e9,
-        ratio,
-        beta,
-        mem_intensity: mem,
-        regions,
-        split,
-        // A pipeline's stages pass its work items through queues (Chronaki et al. Table 1: ferret's 3,500 queries,
-        // dedup's stream chunks, bodytrack's particles per frame), and its task version follows the same strategy
-        // (§4.2), so a pipeline's pool hands out as many items per region as its task version has tasks.
-        chunks: if kind == "pipeline" { (tasks / regions.max(1)).max(1) } else { 64 },
-        serial_fraction: serial,
-        tasks,
-        preference: pref,
-        supplement: sup,
-        kind: kind.into(),
-    }
-}
-
-/// Built-in profiles: the nine PARSEC applications of Chronaki et al. Table 1 (with its big/little ratios) plus freqmine (Zhang et al.).
-/// Work (2 s on one little core), β, regions, serial fractions and chunk counts are *estimates* chosen to match the
-/// papers' descriptions: barrier-heavy data-parallel codes split evenly, pipelines balance through queues (a pool),
-/// and Zhang et al.'s high-preference applications have one fork-join whose serial time is at least the parallel time with 8 threads.
-pub fn profiles() -> Vec<AppProfile> {
-    use Split::{Even, Pool};
-    vec![
-        prof("blackscholes", "data-parallel", 2.18, 1.0, 0.1, 1, Even, 0.01, 6_400, 3, 0),
-        prof("bodytrack", "pipeline", 4.16, 1.0, 0.2, 20, Pool, 0.04, 26_100, 6, 0),
-        prof("canneal", "unstructured", 1.73, 0.4, 0.9, 1, Even, 0.15, 6_000, 9, -1),
-        prof("dedup", "pipeline", 2.67, 0.7, 0.5, 1, Pool, 0.15, 3_510, 9, -1),
-        prof("facesim", "data-parallel", 3.40, 1.0, 0.3, 100, Even, 0.02, 10_000, 6, 0),
-        prof("ferret", "pipeline", 3.59, 1.0, 0.3, 1, Pool, 0.01, 3_500, 3, 0),
-        prof("fluidanimate", "data-parallel", 3.32, 1.0, 0.3, 500, Even, 0.01, 128_500, 6, 0),
-        prof("streamcluster", "data-parallel", 3.48, 0.6, 0.6, 200, Even, 0.02, 20_000, 6, 0),
-        prof("swaptions", "data-parallel", 2.78, 1.0, 0.1, 1, Even, 0.01, 128, 3, 0),
-        prof("freqmine", "data-parallel", 3.0, 1.0, 0.2, 1, Pool, 0.2, 2_000, 9, 1),
-    ]
 }
 
 /// The built-in profile called `name`.

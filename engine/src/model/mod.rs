@@ -12,6 +12,7 @@ pub mod level;
 pub mod loops;
 pub mod memory;
 pub mod places;
+pub mod profiles;
 pub mod platform;
 pub mod speed;
 pub mod stallpower;

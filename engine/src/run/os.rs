@@ -66,7 +66,7 @@ pub fn task_graph(apps: &[AppRun]) -> TaskGraph {
     let mut g = TaskGraph { type_names: apps.iter().map(|a| a.name.clone()).collect(), ..TaskGraph::default() };
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (a, app) in apps.iter().enumerate() {
-        let per_region = app.iterations_per_region();
+        let per_region = app.tasks_per_region();
         let pipeline = app.profile.kind == "pipeline";
         let mut previous: Vec<u32> = Vec::new();
         let mut stage: Option<u32> = None;

@@ -96,7 +96,7 @@ fn threads_never_share_a_core_and_work_is_conserved() {
             for (a, app) in apps.iter().enumerate() {
                 // Integer time rounds each item's end: a few ns per pool item (the profile's chunks, or a loop's iterations under
                 // loop-dynamic), per thread's share and per segment.
-                let pool_items = app.profile.chunks.max(app.iterations_per_region()) as f64;
+                let pool_items = app.profile.chunks.max(app.loop_iterations()) as f64;
                 let slack = 4.0 * (items[a] as f64 + pool_items * app.profile.regions as f64 + 2.0 * app.threads as f64 * app.profile.regions as f64);
                 assert!((done[a] - app.profile.work_ns).abs() <= slack, "{sched} {config} {workload} {}: did {} of {}", app.name, done[a], app.profile.work_ns);
             }
@@ -379,9 +379,22 @@ fn loop_dynamic_hands_out_one_iteration_at_a_time() {
     let s = os_scenario("odroid-xu3:4+1", "swaptions", &["loop-dynamic", "tasks"], 1).expect("scenario");
     let engine::model::Workload::Applications(mix) = &s.workload else { panic!("applications workload") };
     let apps = mix.resolve(&s.platform, "workload").expect("apps").0;
-    assert_eq!(apps[0].iterations_per_region(), 128, "one iteration per swaption");
+    assert_eq!(apps[0].loop_iterations(), 128, "one iteration per swaption");
     let r = engine::run::run(&s).expect("run");
     let (dynamic, tasks) = (r.runs[0].metrics.makespan_ns, r.runs[1].metrics.makespan_ns);
     let dispatch_ns = engine::scenario::RuntimeOptions::default().dispatch_ns;
     assert!(dynamic <= tasks && tasks - dynamic <= 128 * dispatch_ns, "loop dynamic {dynamic} ns, tasks {tasks} ns");
+}
+
+/// Fluidanimate's OpenMP loops iterate over one grid block per core (its `ndivs`; docs/model.md §3d), so loop dynamic has
+/// nothing to balance and runs as loop static does (Chronaki et al. §5.4: "static and dynamic loop scheduling achieve
+/// similar performance"), while its task version keeps 257 tasks per frame.
+#[test]
+fn fluidanimate_loops_have_one_block_per_thread() {
+    let s = os_scenario("odroid-xu3:4+1", "fluidanimate", &["loop-static", "loop-dynamic"], 1).expect("scenario");
+    let engine::model::Workload::Applications(mix) = &s.workload else { panic!("applications workload") };
+    let apps = mix.resolve(&s.platform, "workload").expect("apps").0;
+    assert_eq!((apps[0].loop_iterations(), apps[0].tasks_per_region()), (5, 257));
+    let r = engine::run::run(&s).expect("run");
+    assert_eq!(r.runs[0].metrics.makespan_ns, r.runs[1].metrics.makespan_ns, "one block per thread: nothing to balance");
 }

@@ -109,11 +109,11 @@ impl OsSim<'_> {
 
 /// The chunks a pooled region hands out. OpenMP's `schedule(dynamic)` takes one iteration at a time by default (Saez et
 /// al. §4.2: "a default value of 1 is used"), so when `loop-dynamic` pools a region the profile splits evenly, its pool
-/// holds the loop's iterations, as many per region as the task version has tasks (swaptions' 128 swaptions); a region the
-/// profile itself pools keeps its `chunks` (docs/model.md §3d).
+/// holds the loop's iterations (`AppRun::loop_iterations`: swaptions' 128 swaptions, fluidanimate's one grid block per
+/// thread); a region the profile itself pools keeps its `chunks` (docs/model.md §3d).
 fn pool_chunks(app: &AppRun, split: Split, chunks: u32, split_override: Option<Split>) -> u32 {
     if split == Split::Even && split_override == Some(Split::Pool) {
-        app.iterations_per_region()
+        app.loop_iterations()
     } else {
         chunks.max(1)
     }

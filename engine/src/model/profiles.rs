@@ -1,0 +1,55 @@
+//! The built-in application profiles: the nine PARSEC applications of Chronaki et al. Table 1 plus freqmine (Zhang et al.),
+//! with the structure each execution model runs (docs/model.md §3d).
+
+use crate::model::apps::{AppProfile, Split};
+
+#[allow(clippy::too_many_arguments)]
+fn prof(name: &str, kind: &str, ratio: f64, beta: f64, mem: f64, regions: u32, split: Split, serial: f64, tasks: u32, pref: u8, sup: i8) -> AppProfile {
+    AppProfile {
+        name: name.into(),
+        work_ns: 2e9,
+        ratio,
+        beta,
+        mem_intensity: mem,
+        regions,
+        split,
+        // A pipeline's stages pass its work items through queues (Chronaki et al. Table 1: ferret's 3,500 queries,
+        // dedup's stream chunks, bodytrack's particles per frame), and its task version follows the same strategy
+        // (§4.2), so a pipeline's pool hands out as many items per region as its task version has tasks.
+        chunks: if kind == "pipeline" { (tasks / regions.max(1)).max(1) } else { 64 },
+        serial_fraction: serial,
+        tasks,
+        preference: pref,
+        supplement: sup,
+        kind: kind.into(),
+        loop_iterations_per_thread: None,
+    }
+}
+
+/// `profile` whose loop versions iterate over one block of the data per thread.
+fn one_block_per_thread(profile: AppProfile) -> AppProfile {
+    AppProfile { loop_iterations_per_thread: Some(1), ..profile }
+}
+
+/// Built-in profiles: the nine PARSEC applications of Chronaki et al. Table 1 (with its big/little ratios) plus freqmine (Zhang et al.).
+/// Work (2 s on one little core), β, regions, serial fractions and chunk counts are *estimates* chosen to match the
+/// papers' descriptions: barrier-heavy data-parallel codes split evenly, pipelines balance through queues (a pool),
+/// and Zhang et al.'s high-preference applications have one fork-join whose serial time is at least the parallel time with 8 threads.
+pub fn profiles() -> Vec<AppProfile> {
+    use Split::{Even, Pool};
+    vec![
+        prof("blackscholes", "data-parallel", 2.18, 1.0, 0.1, 1, Even, 0.01, 6_400, 3, 0),
+        prof("bodytrack", "pipeline", 4.16, 1.0, 0.2, 20, Pool, 0.04, 26_100, 6, 0),
+        prof("canneal", "unstructured", 1.73, 0.4, 0.9, 1, Even, 0.15, 6_000, 9, -1),
+        prof("dedup", "pipeline", 2.67, 0.7, 0.5, 1, Pool, 0.15, 3_510, 9, -1),
+        prof("facesim", "data-parallel", 3.40, 1.0, 0.3, 100, Even, 0.02, 10_000, 6, 0),
+        prof("ferret", "pipeline", 3.59, 1.0, 0.3, 1, Pool, 0.01, 3_500, 3, 0),
+        // The OpenMP loop version (Chasapis, Barcelona Supercomputing Center) runs each of a frame's phases as
+        // `omp for schedule(SCHED_POLICY)` over its `ndivs` grid blocks, "usually ... equal to the number of cores".
+        one_block_per_thread(prof("fluidanimate", "data-parallel", 3.32, 1.0, 0.3, 500, Even, 0.01, 128_500, 6, 0)),
+        prof("streamcluster", "data-parallel", 3.48, 0.6, 0.6, 200, Even, 0.02, 20_000, 6, 0),
+        prof("swaptions", "data-parallel", 2.78, 1.0, 0.1, 1, Even, 0.01, 128, 3, 0),
+        prof("freqmine", "data-parallel", 3.0, 1.0, 0.2, 1, Pool, 0.2, 2_000, 9, 1),
+    ]
+}
+
