@@ -52,4 +52,3 @@ pub fn profiles() -> Vec<AppProfile> {
         prof("freqmine", "data-parallel", 3.0, 1.0, 0.2, 1, Pool, 0.2, 2_000, 9, 1),
     ]
 }
-
