@@ -284,7 +284,10 @@ fn os(scenario: &Scenario) -> InputResult<Estimate> {
         for phase in &app.phases {
             match phase {
                 crate::model::apps::Phase::Serial { work_ns } => (work, items) = (work + work_ns, items + 2.0),
-                crate::model::apps::Phase::Parallel { work_ns, chunks, .. } => (work, items) = (work + work_ns, items + 4.0 * app.threads as f64 + 2.0 * *chunks as f64),
+                // A pooled region hands out its chunks, or under `loop-dynamic` its loop's iterations.
+                crate::model::apps::Phase::Parallel { work_ns, chunks, .. } => {
+                    (work, items) = (work + work_ns, items + 4.0 * app.threads as f64 + 2.0 * (*chunks).max(app.loop_iterations()) as f64)
+                }
             }
         }
         let alone_ns = work / slowest;
@@ -340,5 +343,17 @@ mod tests {
         s.schedulers = vec!["fifo".into(); 8];
         let e = check(&s, &Limits::default()).expect_err("too many runs");
         assert_eq!(e.path, "schedulers", "{e}");
+    }
+    #[test]
+    fn a_loop_of_many_iterations_per_thread_is_refused_before_it_runs() {
+        let mut s = presets::scenario("maturity-fig9").expect("preset");
+        let Workload::Applications(mix) = &mut s.workload else { panic!("applications") };
+        let mut profile = crate::model::apps::profile("fluidanimate").expect("profile");
+        profile.loop_iterations_per_thread = Some(100_000);
+        mix.apps[0].profile = Some(profile);
+        mix.apps[0].threads = Some(64);
+        s.schedulers = vec!["loop-dynamic".into()];
+        let e = check(&s, &Limits::default()).expect_err("64 threads × 100,000 iterations in each of 500 regions");
+        assert_eq!(e.path, "workload.apps", "{e}");
     }
 }
