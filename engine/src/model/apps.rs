@@ -67,6 +67,14 @@ pub struct AppProfile {
     /// version has tasks (docs/model.md §3d).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loop_iterations_per_thread: Option<u32>,
+    /// Coefficient of variation of a parallel region's work items, in [0, 0.5] (0, the default: alike). Every version of
+    /// the application cuts its shares, chunks, iterations and tasks from the same items (`model::items`, docs/model.md §3d).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub item_cv: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn one() -> f64 {
@@ -79,6 +87,9 @@ fn default_chunks() -> u32 {
 
 /// The default ratio of the Odroid-XU3's big cluster: a profile's `ratio` was measured there.
 pub const ODROID_BIG_RATIO: f64 = 3.0;
+
+/// Largest coefficient of variation of a profile's work items: uniform costs of `1 ± √3·cv` times the mean stay positive.
+pub const MAX_ITEM_CV: f64 = 0.5;
 
 /// Most threads an application may have.
 pub const MAX_THREADS_PER_APP: u32 = 256;
@@ -108,6 +119,7 @@ impl AppProfile {
                 return Err(InputError::new(format!("{path}.loop_iterations_per_thread"), format!("must be between 1 and {MAX_REGIONS}, got {n}")));
             }
         }
+        crate::error::in_range(&format!("{path}.item_cv"), self.item_cv, 0.0, MAX_ITEM_CV)?;
         if self.chunks == 0 || self.chunks > MAX_REGIONS {
             return Err(InputError::new(format!("{path}.chunks"), format!("must be between 1 and {MAX_REGIONS}, got {}", self.chunks)));
         }

@@ -18,6 +18,7 @@ pub mod speed;
 pub mod stallpower;
 pub mod timeline;
 pub mod graph;
+pub mod items;
 pub mod workload;
 pub mod workload_check;
 

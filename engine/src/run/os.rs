@@ -6,6 +6,7 @@ use super::{Extras, Run, ScenarioResult};
 use crate::error::{InputError, InputResult};
 use crate::metrics;
 use crate::model::apps::{AppMix, AppRun, Phase};
+use crate::model::items::region_items;
 use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
 use crate::os::{simulate, OsInput, OsMethod, OsMetrics, OsSetting};
 use crate::registry;
@@ -62,15 +63,16 @@ pub fn little_platform(platform: &Platform, cores: u32) -> Platform {
 /// region's serial stage and for task `j` of the previous region, the data it consumes, so stages of successive regions
 /// overlap (Chronaki et al. §4.2, §5.1: the task versions "remove barriers where possible, by adding explicit
 /// data-dependencies", and "the runtime automatically allows the overlapping of the different pipeline stages").
-pub fn task_graph(apps: &[AppRun]) -> TaskGraph {
+pub fn task_graph(apps: &[AppRun], seed: u64) -> TaskGraph {
     let mut g = TaskGraph { type_names: apps.iter().map(|a| a.name.clone()).collect(), ..TaskGraph::default() };
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (a, app) in apps.iter().enumerate() {
         let per_region = app.tasks_per_region();
+        let items = region_items(app, seed);
         let pipeline = app.profile.kind == "pipeline";
         let mut previous: Vec<u32> = Vec::new();
         let mut stage: Option<u32> = None;
-        for phase in &app.phases {
+        for (phase_index, phase) in app.phases.iter().enumerate() {
             let mut push = |work: f64| {
                 g.work_ns.push(work);
                 g.class.push(app.class as u16);
@@ -91,7 +93,11 @@ pub fn task_graph(apps: &[AppRun]) -> TaskGraph {
                     }
                 }
                 Phase::Parallel { work_ns, .. } => {
-                    let ids: Vec<u32> = (0..per_region).map(|_| push(work_ns / per_region as f64)).collect();
+                    let share = |j: u32| match items.get(phase_index).and_then(|i| i.as_ref()) {
+                        Some(items) => items.part(j, per_region),
+                        None => 1.0 / per_region as f64,
+                    };
+                    let ids: Vec<u32> = (0..per_region).map(|j| push(work_ns * share(j))).collect();
                     if pipeline {
                         for (j, &id) in ids.iter().enumerate() {
                             edges.extend(stage.map(|s| (s, id)));
@@ -149,7 +155,7 @@ pub fn run_method(
             Ok(MethodRun { record: out.record, makespan_ns: out.makespan_ns, app_done_ns: out.app_done_ns, events_handled: out.events_handled })
         }
         OsMethod::Tasks => {
-            let graph = task_graph(&apps);
+            let graph = task_graph(&apps, seed);
             let input = RunInput {
                 platform,
                 classes: &classes,

@@ -161,7 +161,7 @@ fn pipeline_task_versions_overlap_their_stages() {
     let platform = engine::catalogue::platform("odroid-xu3").expect("platform");
     let graph = |app: &str| {
         let (apps, _) = engine::model::apps::AppMix::of(app, &[app]).resolve(&platform, "workload").expect("mix");
-        engine::run::os::task_graph(&apps)
+        engine::run::os::task_graph(&apps, 1)
     };
     let most_preds = |g: &engine::model::TaskGraph| g.n_preds.iter().copied().max().unwrap_or(0);
     let bodytrack = graph("bodytrack");
@@ -184,7 +184,7 @@ fn pipeline_task_versions_overlap_their_stages() {
 fn bodytrack_serial_stage_queues_behind_the_region_it_feeds() {
     let platform = engine::catalogue::platform("odroid-xu3").expect("platform");
     let (apps, _) = engine::model::apps::AppMix::of("bodytrack", &["bodytrack"]).resolve(&platform, "workload").expect("mix");
-    let g = engine::run::os::task_graph(&apps);
+    let g = engine::run::os::task_graph(&apps, 1);
     let serial_work = g.work_ns[0];
     let stages: Vec<usize> = (0..g.len()).filter(|&i| g.work_ns[i] == serial_work).collect();
     for pair in stages.windows(2) {
@@ -397,4 +397,52 @@ fn fluidanimate_loops_have_one_block_per_thread() {
     assert_eq!((apps[0].loop_iterations(), apps[0].tasks_per_region()), (5, 257));
     let r = engine::run::run(&s).expect("run");
     assert_eq!(r.runs[0].metrics.makespan_ns, r.runs[1].metrics.makespan_ns, "one block per thread: nothing to balance");
+}
+
+/// docs/model.md §3d, "Uneven work items": a profile's items vary (facesim: 10%, an estimate) except where the program
+/// makes them alike (blackscholes' options, swaptions' swaptions); each run draws its own, and the task version's tasks and
+/// the pthreads version's even shares are cut from the same items, so static threading's region ends with its costliest
+/// share where equal items would end together.
+#[test]
+fn uneven_work_items_are_drawn_per_run_and_shared_by_every_version() {
+    let platform = engine::catalogue::platform("odroid-xu3").expect("platform");
+    for (app, alike) in [("blackscholes", true), ("swaptions", true), ("facesim", false), ("fluidanimate", false), ("dedup", false)] {
+        let cv = engine::model::apps::profile(app).expect("profile").item_cv;
+        assert_eq!(cv == 0.0, alike, "{app}: item_cv {cv}");
+    }
+    let (apps, _) = engine::model::apps::AppMix::of("facesim", &["facesim"]).resolve(&platform, "workload").expect("mix");
+    let facesim = &apps[0];
+    let region_ns = |g: &engine::model::TaskGraph, first: usize| g.work_ns[first..first + 100].iter().sum::<f64>();
+    let (g1, g2) = (engine::run::os::task_graph(&apps, 1), engine::run::os::task_graph(&apps, 2));
+    // facesim: a serial section, then 100 tasks, per region.
+    let (first, region_work) = match (&facesim.phases[0], &facesim.phases[1]) {
+        (engine::model::apps::Phase::Serial { .. }, engine::model::apps::Phase::Parallel { work_ns, .. }) => (1, *work_ns),
+        other => panic!("facesim's program starts {other:?}"),
+    };
+    assert_eq!(facesim.tasks_per_region(), 100);
+    assert!((region_ns(&g1, first) - region_work).abs() < 1e-6 * region_work, "a region's tasks carry its work");
+    let tasks = &g1.work_ns[first..first + 100];
+    let (lo, hi) = tasks.iter().fold((f64::MAX, 0f64), |(lo, hi), &w| (lo.min(w), hi.max(w)));
+    assert!(hi / lo > 1.2, "facesim's items vary: {lo} … {hi} ns");
+    assert_ne!(g1.work_ns, g2.work_ns, "each run draws its own items");
+    assert_eq!(g1.work_ns, engine::run::os::task_graph(&apps, 1).work_ns, "the same run draws the same items");
+    // The four threads' even shares on 4+0 are the sums of their 25 tasks each.
+    let items = engine::model::items::region_items(facesim, 1);
+    let region = items[1].as_ref().expect("the first parallel region's items");
+    for i in 0..4u32 {
+        let share = region.part(i, 4) * region_work;
+        let of_tasks: f64 = tasks[25 * i as usize..25 * (i as usize + 1)].iter().sum();
+        assert!((share - of_tasks).abs() < 1e-6 * share, "thread {i}: share {share} against its tasks' {of_tasks}");
+    }
+    // Static threading waits for the costliest share at every barrier, so equal items finish sooner.
+    let makespan = |item_cv: f64| {
+        let mut s = serde_json::to_value(os_scenario("odroid-xu3:4+0", "facesim", &["pinned"], 1).expect("scenario")).expect("json");
+        let mut profile = serde_json::to_value(engine::model::apps::profile("facesim").expect("profile")).expect("profile json");
+        profile["item_cv"] = serde_json::json!(item_cv);
+        s["workload"]["apps"][0]["profile"] = profile;
+        let s = Scenario::from_json(&s.to_string()).expect("scenario with the profile");
+        engine::run::run(&s).expect("run").runs[0].metrics.makespan_ns
+    };
+    let (alike, uneven) = (makespan(0.0), makespan(0.1));
+    assert!(uneven > alike, "uneven items {uneven} ns should end later than equal ones {alike} ns under static threading");
 }

@@ -11,6 +11,8 @@ export interface AppProfile {
   readonly preference: number;
   readonly supplement: number;
   readonly kind: string;
+  /** Coefficient of variation of a region's work items; absent when they are alike. */
+  readonly item_cv?: number;
 }
 
 export interface MixInfo {

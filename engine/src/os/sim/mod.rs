@@ -5,6 +5,7 @@ use super::runqueue::{OsSetting, QueueEv, Rules, RunQueue, Thread, Workload};
 use super::{AppInfo, OsScheduler, ThreadState};
 use crate::error::InputError;
 use crate::model::apps::{AppRun, Split};
+use crate::model::items::{region_items, Items};
 use crate::sim::{Kernel, Meter, Model, Simulation, StepOutcome, TimeNs};
 use crate::trace::ScheduleRecord;
 
@@ -39,6 +40,8 @@ struct Apps<'a> {
     app_st: Vec<AppSt>,
     /// Per thread: it took its item of the current phase (serial and evenly split phases).
     taken: Vec<bool>,
+    /// Per application and phase: the parallel region's work items, when the profile's items are uneven.
+    items: Vec<Vec<Option<Items>>>,
     apps_left: usize,
 }
 
@@ -75,8 +78,9 @@ pub fn simulate(input: &OsInput, sched: Box<dyn OsScheduler>, meter: &mut Meter)
         app_st.push(AppSt { phase: 0, arrived: 0, chunks_left: 0, first_thread: threads.len(), done_ns: None });
         threads.extend((0..app.threads).map(|local| Thread::new(a, local, app.class, None)));
     }
-    let work = Apps { apps: input.apps, split_override: input.split_override, app_st, taken: vec![false; threads.len()], apps_left: input.apps.len() };
     let setting = &input.setting;
+    let items = input.apps.iter().map(|app| region_items(app, setting.seed)).collect();
+    let work = Apps { apps: input.apps, split_override: input.split_override, app_st, taken: vec![false; threads.len()], items, apps_left: input.apps.len() };
     let rq = RunQueue::new(setting, Rules { refill: true, nested_balance: false }, 1024, sched, threads);
     let mut sim = Simulation::new(OsSim { rq, work }, setting.seed);
     {

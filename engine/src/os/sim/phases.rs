@@ -13,7 +13,9 @@ impl OsSim<'_> {
         let (a, local) = (self.rq.threads[t].info.app, self.rq.threads[t].info.local);
         let w = &mut self.work;
         let app = &w.apps[a];
-        let phase = app.phases.get(w.app_st[a].phase)?;
+        let phase_index = w.app_st[a].phase;
+        let phase = app.phases.get(phase_index)?;
+        let items = w.items[a].get(phase_index).and_then(|i| i.as_ref());
         match phase {
             Phase::Serial { work_ns } => {
                 if local == 0 && !w.taken[t] {
@@ -29,7 +31,10 @@ impl OsSim<'_> {
                         None
                     } else {
                         w.taken[t] = true;
-                        Some(work_ns / app.threads as f64)
+                        Some(match items {
+                            Some(items) => work_ns * items.part(local, app.threads),
+                            None => work_ns / app.threads as f64,
+                        })
                     }
                 }
                 Split::Pool => {
@@ -38,8 +43,12 @@ impl OsSim<'_> {
                     if st.chunks_left == 0 {
                         None
                     } else {
+                        let j = n.saturating_sub(st.chunks_left);
                         st.chunks_left -= 1;
-                        Some(work_ns / n as f64)
+                        Some(match items {
+                            Some(items) => work_ns * items.part(j, n),
+                            None => work_ns / n as f64,
+                        })
                     }
                 }
             },
