@@ -445,4 +445,11 @@ fn uneven_work_items_are_drawn_per_run_and_shared_by_every_version() {
     };
     let (alike, uneven) = (makespan(0.0), makespan(0.1));
     assert!(uneven > alike, "uneven items {uneven} ns should end later than equal ones {alike} ns under static threading");
+    // A spread that would make an item free or negative is refused, naming the field.
+    let mut s = serde_json::to_value(os_scenario("odroid-xu3:4+0", "facesim", &["pinned"], 1).expect("scenario")).expect("json");
+    let mut profile = serde_json::to_value(engine::model::apps::profile("facesim").expect("profile")).expect("profile json");
+    profile["item_cv"] = serde_json::json!(0.7);
+    s["workload"]["apps"][0]["profile"] = profile;
+    let err = Scenario::from_json(&s.to_string()).and_then(|s| engine::run::run(&s).map(|_| ())).expect_err("item_cv 0.7");
+    assert!(err.path.ends_with("item_cv"), "{err:?}");
 }
