@@ -1,10 +1,10 @@
 // Issue 14, point 3: papers by name. A Papers page with the four full citations from the engine's catalogue, one
-// gallery section per paper naming its authors and venue, and no internal names ("seed 001", file names, preset
+// gallery section per paper naming its authors and venue, and no internal names (the source papers' file names, preset
 // ids) in any user-visible text of the gallery, the papers page or any preset with its guide.
 import { expect, test } from "@playwright/test";
 import { shootAll, waitIdle } from "./helpers";
 
-// Internal names: the source files ("seed 001", seeds/), the brief's files, preset ids. The model is cited as docs/model.md.
+// Internal names: the source papers' numbered files and their folder, the brief's files, preset ids. The model is cited as docs/model.md.
 const INTERNAL = /\b[Ss]eed\s*0\d\d|\bseeds\/|TARGETS\.md|MODEL\.md|\b(?:dam|aid|pbs|maturity|tx2|odroid)-[a-z0-9-]*fig\d/;
 // A student has never heard of a "seed": the page says repetitions, runs or random streams.
 const SEED = /\bseed(?:s|ed)?\b/i;

@@ -516,7 +516,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_002_preferences_follow_the_fork_join_structure_with_8_threads() {
+    fn zhang_preferences_follow_the_fork_join_structure_with_8_threads() {
         for name in ["blackscholes", "freqmine", "bodytrack", "canneal", "swaptions", "dedup"] {
             let p = profile(name).expect("profile");
             assert_eq!(p.structural_preference(8), p.preference, "{name}");
