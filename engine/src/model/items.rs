@@ -74,6 +74,15 @@ pub fn region_items(app: &AppRun, seed: u64) -> Vec<Option<Items>> {
         .collect()
 }
 
+/// The share of a region's work in part `i` of `parts` equal runs of its items: from `items` when the profile's items are
+/// uneven, else `1 / parts`.
+pub fn share(items: Option<&Items>, i: u32, parts: u32) -> f64 {
+    match items {
+        Some(items) => items.part(i, parts),
+        None => 1.0 / parts.max(1) as f64,
+    }
+}
+
 /// A 64-bit key of an application's name (FNV-1a), so the same application draws the same items alone and in a mix.
 fn name_key(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))

@@ -6,7 +6,7 @@ use super::{Extras, Run, ScenarioResult};
 use crate::error::{InputError, InputResult};
 use crate::metrics;
 use crate::model::apps::{AppMix, AppRun, Phase};
-use crate::model::items::region_items;
+use crate::model::items::{region_items, share};
 use crate::model::{Cluster, Level, Platform, SpeedState, TaskGraph, TimelineEvent, WorkClass};
 use crate::os::{simulate, OsInput, OsMethod, OsMetrics, OsSetting};
 use crate::registry;
@@ -93,11 +93,8 @@ pub fn task_graph(apps: &[AppRun], seed: u64) -> TaskGraph {
                     }
                 }
                 Phase::Parallel { work_ns, .. } => {
-                    let share = |j: u32| match items.get(phase_index).and_then(|i| i.as_ref()) {
-                        Some(items) => items.part(j, per_region),
-                        None => 1.0 / per_region as f64,
-                    };
-                    let ids: Vec<u32> = (0..per_region).map(|j| push(work_ns * share(j))).collect();
+                    let region = items.get(phase_index).and_then(|i| i.as_ref());
+                    let ids: Vec<u32> = (0..per_region).map(|j| push(work_ns * share(region, j, per_region))).collect();
                     if pipeline {
                         for (j, &id) in ids.iter().enumerate() {
                             edges.extend(stage.map(|s| (s, id)));

@@ -3,6 +3,7 @@
 
 use super::OsSim;
 use crate::model::apps::{AppRun, Phase, Split};
+use crate::model::items::share;
 use crate::os::runqueue::QueueEv;
 use crate::os::{BalanceReason, ThreadState};
 use crate::sim::Kernel;
@@ -31,10 +32,7 @@ impl OsSim<'_> {
                         None
                     } else {
                         w.taken[t] = true;
-                        Some(match items {
-                            Some(items) => work_ns * items.part(local, app.threads),
-                            None => work_ns / app.threads as f64,
-                        })
+                        Some(work_ns * share(items, local, app.threads))
                     }
                 }
                 Split::Pool => {
@@ -45,10 +43,7 @@ impl OsSim<'_> {
                     } else {
                         let j = n.saturating_sub(st.chunks_left);
                         st.chunks_left -= 1;
-                        Some(match items {
-                            Some(items) => work_ns * items.part(j, n),
-                            None => work_ns / n as f64,
-                        })
+                        Some(work_ns * share(items, j, n))
                     }
                 }
             },
