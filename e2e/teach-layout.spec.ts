@@ -121,13 +121,20 @@ test("every gallery guide can be walked in presenter mode at 1280×720 without s
         await inView(page.getByTestId("guide"), page);
         await inView(page.getByTestId("guide-metric"), page);
         // The row the step highlights (its label and band), or, when it points at none, the top of some Gantt, is in view.
-        // (The stack scrolls to it after the step's effects have run: poll.)
-        const seen = async () => {
-          const row = page.locator('[data-testid="gantt-row"][data-selected]').first();
-          const boxes = (await row.count()) > 0 ? [await row.boundingBox()] : await Promise.all((await page.getByTestId("gantt").all()).map((g) => g.boundingBox()));
-          return boxes.some((box) => box !== null && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720);
-        };
-        const where = async () => `scrollY ${await page.evaluate(() => window.scrollY)}, Gantt tops ${await page.evaluate(() => [...document.querySelectorAll('[data-testid="gantt"]')].map((g) => Math.round(g.getBoundingClientRect().top)).join(", "))}`;
+        // (The stack scrolls to it after the step's effects have run: poll. One read of the DOM per poll: a locator
+        // would wait for a row the next render un-selects.)
+        const seen = () =>
+          page.evaluate(() => {
+            const row = document.querySelector('[data-testid="gantt-row"][data-selected]');
+            const boxes = (row ? [row] : [...document.querySelectorAll('[data-testid="gantt"]')]).map((e) => e.getBoundingClientRect());
+            return boxes.some((box) => box.width > 0 && box.height > 0 && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720);
+          });
+        const where = async () =>
+          page.evaluate(() => {
+            const tops = (sel: string) => [...document.querySelectorAll(sel)].map((e) => `${Math.round(e.getBoundingClientRect().top)}+${Math.round(e.getBoundingClientRect().height)}`).join(", ");
+            const stack = document.querySelector<HTMLElement>('[data-testid="gantt-stack"]');
+            return `scrollY ${window.scrollY}, stack scrollTop ${stack?.scrollTop}, Gantts ${tops('[data-testid="gantt"]')}, selected rows ${tops('[data-testid="gantt-row"][data-selected]')}`;
+          });
         await expect.poll(seen, { message: `${name} step ${s + 1}: the Gantt is in view` }).toBe(true).catch(async (e) => {
           throw new Error(`${String(e)}\n(${await where()})`);
         });
