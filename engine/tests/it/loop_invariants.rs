@@ -226,8 +226,9 @@ fn static_schedules_use_chunk_level_events_not_one_per_iteration() {
 #[test]
 fn a_dvfs_step_re_times_running_chunks() {
     // Static(BS) on Platform A, 8 threads, 8,000 iterations of 10 µs: each big thread runs 1,000 iterations = 10 ms of
-    // reference work at speed 2.6 (3.846 ms). Halving the big cluster's frequency (2000 → 1000 MHz, β = 1) at 1 ms
-    // leaves (10 ms − 2.6 ms) of work at speed 1.3: the big threads finish at 1 + 7.4/1.3 = 6.692 ms (±2 µs rounding).
+    // reference work at speed 1.6 (6.25 ms). Halving the big cluster's frequency (2000 → 1000 MHz, β = 1) at 1 ms
+    // leaves (10 ms − 1.6 ms) of work at speed 0.8: the big threads finish at 1 + 8.4/0.8 = 11.5 ms (±2 µs rounding),
+    // after the small threads' 10 ms.
     let mut s = single_loop(8_000, 10_000.0, &["static-bs"]);
     s.events.push(TimelineEvent::Dvfs(Dvfs { cluster: 0, freq_mhz: 1000, start_ns: 1_000_000, end_ns: None }));
     let r = engine::run::run(&s).expect("runs");
@@ -237,7 +238,7 @@ fn a_dvfs_step_re_times_running_chunks() {
         .map(|i| rec.end_ns[i])
         .max()
         .expect("big work");
-    let want = 1_000_000.0 + (10_000_000.0 - 2.6 * 1_000_000.0) / 1.3;
+    let want = 1_000_000.0 + (10_000_000.0 - 1.6 * 1_000_000.0) / 0.8;
     assert!((big_end as f64 - want).abs() < 2_000.0, "big threads end at {big_end}, want {want:.0}");
     // The small threads are unaffected: 10 ms of work at speed 1.
     let small_end = (0..rec.len()).filter(|&i| rec.lane[i] >= 4 && rec.kind[i] == SegmentKind::Work as u8).map(|i| rec.end_ns[i]).max().expect("small");
