@@ -55,6 +55,12 @@ test("the BT-like preset charts thirty loops with their own SF", async ({ page }
   await waitIdle(page);
   await expect(page.getByTestId("sf-chart").locator("rect.sf-true")).toHaveCount(60);
   await page.getByTestId("sf-chart").screenshot({ path: `${SCREENSHOTS}/loops-bt-a-sf.png` });
+  // Table 2's mean is over five programs: this run (the BT-like one alone) is off, and the row also gives the
+  // catalogue's verdict over all of the claim's runs, as the gallery does.
+  const mean = page.locator('[data-claim="saez2020-table2-aid-static-over-static-a"]');
+  await expect(mean.getByTestId("paper-verdict")).toHaveText(/^off by/);
+  await expect(mean.getByTestId("paper-verdict-all")).toHaveText(/^over all 25 runs: holds \(1\d\.\d %\)$/);
+  await mean.screenshot({ path: `${SCREENSHOTS}/loops-bt-a-table2-row.png` });
 });
 
 test("the AID-explained preset makes every phase visible", async ({ page }) => {

@@ -2,10 +2,16 @@
 // sweep over seeds (the OS lab's `evaluateClaims`). The engine evaluates; this only shows.
 import type { ReactNode } from "react";
 import type { ClaimResult } from "../engine/engine-types";
-import { simulatedText, verdictText, withUnit } from "./claim-rows";
+import { overAllRuns, simulatedText, verdictText, withUnit } from "./claim-rows";
 import { CodeSpans } from "./CodeSpans";
 
-export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; readonly heading: ReactNode; readonly note?: ReactNode }) {
+export function ClaimTable(props: {
+  readonly rows: readonly ClaimResult[];
+  readonly heading: ReactNode;
+  readonly note?: ReactNode;
+  /** The catalogue's evaluated claims by id (fidelity.json), for the verdict over all of a claim's runs. */
+  readonly catalogue?: ReadonlyMap<string, ClaimResult>;
+}) {
   if (props.rows.length === 0) return null;
   const oneRun = props.rows.every((r) => r.scope === "run");
   return (
@@ -35,14 +41,24 @@ export function ClaimTable(props: { readonly rows: readonly ClaimResult[]; reado
               <td data-testid="paper-simulated" title={r.error}>
                 {simulatedText(r)}
               </td>
-              <td className={r.verdict?.holds ? "claim-holds" : "claim-off"} data-testid="paper-verdict">
-                {verdictText(r)}
+              <td className={r.verdict?.holds ? "claim-holds" : "claim-off"}>
+                <span data-testid="paper-verdict">{verdictText(r)}</span>
+                <OverAll text={overAllRuns(r, props.catalogue?.get(r.id))} holds={props.catalogue?.get(r.id)?.verdict?.holds} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {oneRun && <p className="muted">Each row measures this run only; where the paper's value aggregates several configurations or random runs, the gallery card gives the verdict over all of them.</p>}
+      {oneRun && <p className="muted">Each row measures this run only; where the paper's value aggregates several programs, configurations or random runs, the line under the verdict gives the verdict over all of them, as the gallery does.</p>}
     </section>
+  );
+}
+
+function OverAll(props: { readonly text: string | null; readonly holds: boolean | undefined }) {
+  if (!props.text) return null;
+  return (
+    <div className={`paper-note ${props.holds ? "claim-holds" : "claim-off"}`} data-testid="paper-verdict-all">
+      {props.text}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 // Teaching around the explorer: the guide panel, the "Paper vs simulated"
 // table (the engine's verdicts on this run), presenter-mode keys and the selected-row highlight. One component
 // so App only places it.
-import { useEffect, useState } from "react";
-import type { PresetInfo } from "../engine/engine-types";
+import { useEffect, useMemo, useState } from "react";
+import type { ClaimResult, PresetInfo } from "../engine/engine-types";
+import { useFidelity } from "../gallery/fidelity-data";
 import { useAppStore, useEngine } from "../state/AppProvider";
 import { selectGood, selectPage, selectPresenter, selectRowSelection } from "../state/selectors";
 import { sameJson } from "../url/link-state";
@@ -30,6 +31,8 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
   const engine = useEngine();
   const good = useAppStore(selectGood);
   const [presetText, setPresetText] = useState<string | null>(null);
+  const fidelity = useFidelity();
+  const catalogue = useMemo(() => new Map<string, ClaimResult>((fidelity?.claims ?? []).map((c) => [c.id, c])), [fidelity]);
   const name = props.preset?.name;
   useEffect(() => {
     let live = true;
@@ -43,5 +46,12 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
   const edited = presetText !== null && !sameJson(presetText, good.scenarioText);
   // The section around it (shell/Results.tsx) is titled "Paper vs simulated"; the heading names the figure.
   const heading = props.preset.figure ? (props.preset.paper ? `Reproduces ${props.preset.figure}` : props.preset.figure) : "This run";
-  return <ClaimTable rows={good.result.summary.claims ?? []} heading={heading} note={edited ? "The scenario was edited: the simulated column follows your changes." : undefined} />;
+  return (
+    <ClaimTable
+      rows={good.result.summary.claims ?? []}
+      heading={heading}
+      note={edited ? "The scenario was edited: the simulated column follows your changes." : undefined}
+      catalogue={edited ? undefined : catalogue}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { ClaimResult } from "../engine/engine-types";
-import { claimsByPreset, paperText, simulatedText, verdictText, withUnit } from "./claim-rows";
+import { claimsByPreset, overAllRuns, paperText, simulatedText, verdictText, withUnit } from "./claim-rows";
 
 const claim = (preset: string, per_seed: number[], verdict: ClaimResult["verdict"], unit = "×"): ClaimResult => ({
   id: `x-${preset}`,
@@ -45,4 +45,13 @@ test("verdicts read from the engine, and claims group by preset", () => {
   const groups = claimsByPreset([claim("a", [1], null), claim("b", [1], null), claim("a", [2], null)]);
   expect([...groups.keys()]).toEqual(["a", "b"]);
   expect(groups.get("a")?.length).toBe(2);
+});
+
+test("a one-run row shows the catalogue's verdict over all of its claim's runs, and only when there are more", () => {
+  const run = claim("a", [59.5], { holds: false, off_by_pct: 297, text: "off by +297%" }, "%");
+  const all = claim("a", [17, 17.2], { holds: true, off_by_pct: 0, text: "holds" }, "%");
+  expect(overAllRuns(run, all)).toBe("over all 2 runs: holds (17.1 %)");
+  expect(overAllRuns(run, undefined)).toBeNull();
+  expect(overAllRuns(run, { ...all, cells: 1 })).toBeNull();
+  expect(overAllRuns(run, { ...all, simulated: null })).toBeNull();
 });

@@ -28,6 +28,13 @@ export function verdictText(r: ClaimResult): string {
   return r.verdict?.text ?? (r.error ? "not measured" : "—");
 }
 
+/** The catalogue's verdict under a one-run row whose claim aggregates more runs (other programs, configurations or
+ * repetitions): "over all 25 runs: holds (17.1 %)"; null when the catalogue measures the claim on this run alone. */
+export function overAllRuns(run: ClaimResult, all: ClaimResult | undefined): string | null {
+  if (!all || all.cells <= run.cells || !all.simulated) return null;
+  return `over all ${all.cells} runs: ${verdictText(all)} (${withUnit(all.simulated.mean, all.unit)})`;
+}
+
 /** The evaluated claims of each preset, from `asymlab fidelity --json`. */
 export function claimsByPreset(claims: readonly ClaimResult[]): Map<string, ClaimResult[]> {
   const out = new Map<string, ClaimResult[]>();
