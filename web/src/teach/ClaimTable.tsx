@@ -43,7 +43,7 @@ export function ClaimTable(props: {
               </td>
               <td className={r.verdict?.holds ? "claim-holds" : "claim-off"}>
                 <span data-testid="paper-verdict">{verdictText(r)}</span>
-                <OverAll text={overAllRuns(r, props.catalogue?.get(r.id))} holds={props.catalogue?.get(r.id)?.verdict?.holds} />
+                <OverAll run={r} all={props.catalogue?.get(r.id)} />
               </td>
             </tr>
           ))}
@@ -54,11 +54,13 @@ export function ClaimTable(props: {
   );
 }
 
-function OverAll(props: { readonly text: string | null; readonly holds: boolean | undefined }) {
-  if (!props.text) return null;
+/** The catalogue's verdict over all of the claim's runs, under this run's (when the claim has more runs). */
+function OverAll(props: { readonly run: ClaimResult; readonly all: ClaimResult | undefined }) {
+  const text = overAllRuns(props.run, props.all);
+  if (!text) return null;
   return (
-    <div className={`paper-note ${props.holds ? "claim-holds" : "claim-off"}`} data-testid="paper-verdict-all">
-      {props.text}
+    <div className={`paper-note ${props.all?.verdict?.holds ? "claim-holds" : "claim-off"}`} data-testid="paper-verdict-all">
+      {text}
     </div>
   );
 }

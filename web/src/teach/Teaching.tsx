@@ -2,13 +2,14 @@
 // table (the engine's verdicts on this run), presenter-mode keys and the selected-row highlight. One component
 // so App only places it.
 import { useEffect, useMemo, useState } from "react";
-import type { ClaimResult, PresetInfo } from "../engine/engine-types";
+import type { PresetInfo } from "../engine/engine-types";
 import { useFidelity } from "../gallery/fidelity-data";
 import { useAppStore, useEngine } from "../state/AppProvider";
 import { selectGood, selectPage, selectPresenter, selectRowSelection } from "../state/selectors";
 import { sameJson } from "../url/link-state";
 import { GuidePanel } from "./GuidePanel";
 import { ClaimTable } from "./ClaimTable";
+import { claimsById } from "./claim-rows";
 import { useRowSelection } from "./use-row-selection";
 import { useTeachKeys } from "./use-teach-keys";
 import "./teach.css";
@@ -32,7 +33,7 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
   const good = useAppStore(selectGood);
   const [presetText, setPresetText] = useState<string | null>(null);
   const fidelity = useFidelity();
-  const catalogue = useMemo(() => new Map<string, ClaimResult>((fidelity?.claims ?? []).map((c) => [c.id, c])), [fidelity]);
+  const catalogue = useMemo(() => claimsById(fidelity?.claims ?? []), [fidelity]);
   const name = props.preset?.name;
   useEffect(() => {
     let live = true;

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { ClaimResult } from "../engine/engine-types";
-import { claimsByPreset, overAllRuns, paperText, simulatedText, verdictText, withUnit } from "./claim-rows";
+import { claimsById, claimsByPreset, overAllRuns, paperText, simulatedText, verdictText, withUnit } from "./claim-rows";
 
 const claim = (preset: string, per_seed: number[], verdict: ClaimResult["verdict"], unit = "×"): ClaimResult => ({
   id: `x-${preset}`,
@@ -54,4 +54,5 @@ test("a one-run row shows the catalogue's verdict over all of its claim's runs, 
   expect(overAllRuns(run, undefined)).toBeNull();
   expect(overAllRuns(run, { ...all, cells: 1 })).toBeNull();
   expect(overAllRuns(run, { ...all, simulated: null })).toBeNull();
+  expect(claimsById([all]).get(all.id)).toBe(all);
 });

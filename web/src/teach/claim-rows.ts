@@ -41,3 +41,8 @@ export function claimsByPreset(claims: readonly ClaimResult[]): Map<string, Clai
   for (const c of claims) out.set(c.preset, [...(out.get(c.preset) ?? []), c]);
   return out;
 }
+
+/** The evaluated claims by id, for a one-run row to find its claim's verdict over all runs. */
+export function claimsById(claims: readonly ClaimResult[]): Map<string, ClaimResult> {
+  return new Map(claims.map((c) => [c.id, c]));
+}
