@@ -29,6 +29,7 @@ test("the Papers page cites the four papers in full and links their scenarios", 
   await openAll(true);
   expect(await chen.getByTestId("paper-claim").count()).toBeGreaterThan(20);
   await expect(chen.locator('[data-testid="paper-claim"][data-holds="false"] .paper-gap p').first()).toContainText("model");
+  await expect(chen.locator('[data-testid="paper-claim"][data-holds="false"] [data-testid="known-gap"]').first()).toHaveText(/^Known gap: \S.{60,}/s);
   const papersText = await page.locator("body").innerText();
   expect(papersText).not.toMatch(INTERNAL);
   expect(papersText).not.toMatch(SEED);

@@ -47,10 +47,17 @@ pub struct Claim {
     pub judge: Judge,
     /// Whether the model reproduces it today.
     pub status: Status,
-    /// For a known gap: the mechanism the model lacks, in words.
+    /// For a known gap: one sentence for the page (what the model gives instead, and the main reason), at most
+    /// [`GAP_SUMMARY_MAX_CHARS`] characters.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub gap_summary: String,
+    /// For a known gap: the mechanism the model lacks, in words, with what was measured.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub gap: String,
 }
+
+/// The longest a gap's summary may be: one sentence that a projected table can show under the claim.
+pub const GAP_SUMMARY_MAX_CHARS: usize = 240;
 
 /// What the UI and reports show of a claim: everything but how to measure it.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -76,7 +83,11 @@ pub struct ClaimInfo {
     pub value: f64,
     /// Whether the model reproduces it today.
     pub status: Status,
-    /// The mechanism the model lacks, for a known gap.
+    /// For a known gap, one sentence: what the model gives instead and why.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
+    pub gap_summary: String,
+    /// The mechanism the model lacks, for a known gap, with what was measured.
     #[serde(skip_serializing_if = "String::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
     pub gap: String,
@@ -97,6 +108,7 @@ impl Claim {
             unit: self.unit.clone(),
             value: self.value,
             status: self.status,
+            gap_summary: self.gap_summary.clone(),
             gap: self.gap.clone(),
             seeds: self.seeds,
         }

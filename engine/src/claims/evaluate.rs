@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::catalogue::claim::{Aggregate, Band, ClaimInfo, Judge, Measure, Reduce, Status};
+use crate::catalogue::claim::{Aggregate, Band, ClaimInfo, Judge, Measure, Reduce, Status, GAP_SUMMARY_MAX_CHARS};
 use crate::catalogue::{Claim, Preset};
 use crate::error::{InputError, InputResult};
 
@@ -345,6 +345,16 @@ pub fn check(claim: &Claim) -> InputResult<()> {
     }
     if claim.status == Status::KnownGap && claim.gap.trim().is_empty() {
         return Err(InputError::new(path("gap"), "a known gap names the mechanism the model lacks"));
+    }
+    if claim.status == Status::KnownGap && claim.gap_summary.trim().is_empty() {
+        return Err(InputError::new(path("gap_summary"), "a known gap says in one sentence what the model gives instead and why"));
+    }
+    let summary_chars = claim.gap_summary.chars().count();
+    if summary_chars > GAP_SUMMARY_MAX_CHARS {
+        return Err(InputError::new(path("gap_summary"), format!("must be at most {GAP_SUMMARY_MAX_CHARS} characters (one sentence for the page), got {summary_chars}")));
+    }
+    if claim.status != Status::KnownGap && !(claim.gap.is_empty() && claim.gap_summary.is_empty()) {
+        return Err(InputError::new(path("gap"), "only a known gap has a gap text"));
     }
     if matches!(claim.aggregate, Aggregate::Nested { .. }) && !claim.measure.is_single_run() {
         return Err(InputError::new(path("aggregate"), "change and lead take a simple aggregate"));

@@ -124,7 +124,7 @@ pub fn markdown(results: &[ClaimResult], check: &[ClaimResult]) -> String {
         if !gap_list.is_empty() {
             out.push_str("\nKnown gaps:\n\n");
             for r in gap_list {
-                out.push_str(&format!("- **{} {}** (`{}`): {}\n", r.info.figure, r.info.label, r.info.id, r.info.gap));
+                out.push_str(&format!("- **{} {}** (`{}`): *{}* {}\n", r.info.figure, r.info.label, r.info.id, r.info.gap_summary, r.info.gap));
             }
         }
         let left = catalogue::left_out(&paper.id);

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::catalogue::claim::{Aggregate, Measure};
+use engine::catalogue::claim::{Aggregate, Measure, Status, GAP_SUMMARY_MAX_CHARS};
 use engine::catalogue::{self, expand, Preset};
 use engine::claims::cells::{claim_cells, points, scenario_of, Seeds};
 use engine::claims::{adapter, evaluate, measure};
@@ -56,7 +56,7 @@ fn user_texts() -> Vec<(String, String)> {
             out.push((format!("{}.steps[{i}]", p.name), format!("{} {}", s.title, s.text)));
         }
         for c in &p.claims {
-            out.push((c.id.clone(), format!("{} {} {} {} {}", c.figure, c.label, c.claim, c.note, c.gap)));
+            out.push((c.id.clone(), format!("{} {} {} {} {} {}", c.figure, c.label, c.claim, c.note, c.gap_summary, c.gap)));
         }
         if let Some(e) = catalogue::scenario(&p.name).and_then(|s| s.exercise) {
             out.push((format!("{}.exercise", p.name), e.goal));
@@ -163,6 +163,20 @@ fn guides_and_claims_point_at_what_the_runs_have() {
         }
     }
     assert!(ids.len() >= 100, "{} claims", ids.len());
+}
+
+/// A known gap carries a one-sentence summary for the page (at most `GAP_SUMMARY_MAX_CHARS` characters) beside its
+/// analysis, and a claim that holds carries neither: the check names the field.
+#[test]
+fn a_known_gap_has_a_short_summary_and_a_holding_claim_has_no_gap_text() {
+    let gap = catalogue::presets().iter().flat_map(|p| &p.claims).find(|c| c.status == Status::KnownGap).cloned().expect("a known gap");
+    assert!(evaluate::check(&gap).is_ok());
+    let no_summary = engine::catalogue::Claim { gap_summary: String::new(), ..gap.clone() };
+    assert!(evaluate::check(&no_summary).unwrap_err().to_string().contains("gap_summary"));
+    let long = engine::catalogue::Claim { gap_summary: "x".repeat(GAP_SUMMARY_MAX_CHARS + 1), ..gap.clone() };
+    assert!(evaluate::check(&long).unwrap_err().to_string().contains("at most"));
+    let holds = engine::catalogue::Claim { status: Status::Holds, ..gap };
+    assert!(evaluate::check(&holds).unwrap_err().to_string().contains("only a known gap"));
 }
 
 #[test]

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from "react";
 import type { PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
-import { CodeSpans } from "../teach/CodeSpans";
+import { KnownGap } from "../teach/KnownGap";
 import { fidelityLine, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
@@ -42,14 +42,7 @@ function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets
                   </a>
                 </>
               )}
-              {c.gap && (
-                <details className="paper-gap">
-                  <summary>Why the model misses it</summary>
-                  <p>
-                    <CodeSpans text={c.gap} />
-                  </p>
-                </details>
-              )}
+              {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} />}
             </li>
           );
         })}

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { ClaimResult } from "../engine/engine-types";
 import { overAllRuns, simulatedText, verdictText, withUnit } from "./claim-rows";
-import { CodeSpans } from "./CodeSpans";
+import { KnownGap } from "./KnownGap";
 
 export function ClaimTable(props: {
   readonly rows: readonly ClaimResult[];
@@ -34,7 +34,7 @@ export function ClaimTable(props: {
               <th scope="row" title={r.claim}>
                 {r.figure} · {r.label}
                 {r.note && <div className="muted paper-note">{r.note}</div>}
-                {r.status === "known_gap" && r.gap && <div className="muted paper-note">Known gap: <CodeSpans text={r.gap} /></div>}
+                {r.status === "known_gap" && <KnownGap summary={r.gap_summary} gap={r.gap} />}
               </th>
               <td>{withUnit(r.value, r.unit)}</td>
               <td>{r.band_text}</td>

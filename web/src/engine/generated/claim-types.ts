@@ -75,7 +75,11 @@ value: number,
  */
 status: Status, 
 /**
- * The mechanism the model lacks, for a known gap.
+ * For a known gap, one sentence: what the model gives instead and why.
+ */
+gap_summary?: string, 
+/**
+ * The mechanism the model lacks, for a known gap, with what was measured.
  */
 gap?: string, 
 /**
@@ -165,7 +169,11 @@ value: number,
  */
 status: Status, 
 /**
- * The mechanism the model lacks, for a known gap.
+ * For a known gap, one sentence: what the model gives instead and why.
+ */
+gap_summary?: string, 
+/**
+ * The mechanism the model lacks, for a known gap, with what was measured.
  */
 gap?: string, 
 /**

@@ -1,0 +1,22 @@
+// A known gap of a claim as the page shows it: the catalogue's one-sentence summary, and its analysis with what was
+// measured behind a closed disclosure, so a table of claims stays readable when projected.
+import { CodeSpans } from "./CodeSpans";
+
+/** A known gap in one sentence, with the analysis and what was measured behind a disclosure (closed, so a projected
+ * table stays one screen). */
+export function KnownGap(props: { readonly summary?: string; readonly gap?: string }) {
+  if (!props.summary && !props.gap) return null;
+  return (
+    <div className="muted paper-note" data-testid="known-gap">
+      Known gap: <CodeSpans text={props.summary ?? props.gap ?? ""} />
+      {props.summary && props.gap && (
+        <details className="paper-gap" data-testid="known-gap-why">
+          <summary>Why, and what was measured</summary>
+          <p>
+            <CodeSpans text={props.gap} />
+          </p>
+        </details>
+      )}
+    </div>
+  );
+}
