@@ -23,20 +23,20 @@ const claim = (preset: string, per_seed: number[], verdict: ClaimResult["verdict
 
 test("values carry their unit; one run shows its value, several seeds the mean and range", () => {
   expect(withUnit(3.5, "×")).toBe("3.50×");
-  expect(withUnit(14, "%")).toBe("14.0 %");
+  expect(withUnit(14, "%")).toBe("14.0\u00a0%");
   expect(simulatedText(claim("a", [2.2], { holds: false, off_by_pct: -37, text: "off by -37%" }))).toBe("2.20×");
   expect(simulatedText(claim("a", [2, 2.4], null))).toBe("2.20× (2.00 – 2.40)");
   expect(simulatedText(claim("a", [2, 2], null))).toBe("2.00×");
   expect(simulatedText(claim("a", [], null))).toBe("—");
   // A pooled claim's value is that of the runs averaged over repetitions, which may lie outside the single runs' range.
   const pooled = claim("a", [-9, -9], null, "%");
-  expect(simulatedText({ ...pooled, simulated: pooled.simulated && { ...pooled.simulated, mean: 1, pooled: true } })).toBe("1.00 % averaged (single runs -9.00 – -9.00)");
+  expect(simulatedText({ ...pooled, simulated: pooled.simulated && { ...pooled.simulated, mean: 1, pooled: true } })).toBe("1.00\u00a0% averaged (single runs -9.00 – -9.00)");
 });
 
 test("the paper's side is its number, or the band of a direction", () => {
   expect(paperText(claim("a", [3], null))).toBe("3.50×");
   expect(paperText({ ...claim("a", [3], null), value: 0, unit: "%", band_text: "> 0 %" })).toBe("> 0 %");
-  expect(paperText({ ...claim("a", [3], null), value: 0, unit: "%", band_text: "-5 – 5 %" })).toBe("0 %");
+  expect(paperText({ ...claim("a", [3], null), value: 0, unit: "%", band_text: "-5 – 5 %" })).toBe("0\u00a0%");
 });
 
 test("verdicts read from the engine, and claims group by preset", () => {
@@ -50,7 +50,7 @@ test("verdicts read from the engine, and claims group by preset", () => {
 test("a one-run row shows the catalogue's verdict over all of its claim's runs, and only when there are more", () => {
   const run = claim("a", [59.5], { holds: false, off_by_pct: 297, text: "off by +297%" }, "%");
   const all = claim("a", [17, 17.2], { holds: true, off_by_pct: 0, text: "holds" }, "%");
-  expect(overAllRuns(run, all)).toBe("over all 2 runs: holds (17.1 %)");
+  expect(overAllRuns(run, all)).toBe("over all 2 runs: holds (17.1\u00a0%)");
   expect(overAllRuns(run, undefined)).toBeNull();
   expect(overAllRuns(run, { ...all, cells: 1 })).toBeNull();
   expect(overAllRuns(run, { ...all, simulated: null })).toBeNull();

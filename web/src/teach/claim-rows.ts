@@ -6,7 +6,8 @@ import { formatMetric } from "../logic/format";
 /** A value with its unit: "3.5×", "14 %", "0.75 W". */
 export function withUnit(value: number, unit: string): string {
   const text = formatMetric(value, 3);
-  return unit === "" || unit === "×" ? `${text}${unit}` : `${text} ${unit}`;
+  // A no-break space, so that a table cell never leaves the unit alone on the next line.
+  return unit === "" || unit === "×" ? `${text}${unit}` : `${text}\u00a0${unit}`;
 }
 
 /** The paper's side of a claim in a sentence: its number, or for a direction ("ahead at every P", value 0) its band. */
