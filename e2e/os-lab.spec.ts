@@ -41,7 +41,7 @@ test("Zhang et al.'s repeatability sweep shows LIN spread and PBS, LCSS repeatin
   const lab = page.getByTestId("os-lab");
   await expect(lab.getByTestId("os-chart")).toHaveCount(1);
   const pbs = lab.locator('[data-claim="zhang2013-fig1-pbs-repeats"]');
-  // Each run draws its own work items (docs/model.md §3d), so PBS varies a little: within the paper's 97–103% of the mean.
+  // Each run draws its own work items (docs/model-reference.md §3d), so PBS varies a little: within the paper's 97–103% of the mean.
   await expect(pbs.getByTestId("paper-simulated")).toHaveText(/^\d/);
   expect(Number.parseFloat(await pbs.getByTestId("paper-simulated").innerText())).toBeLessThan(3);
   await expect(pbs.getByTestId("paper-verdict")).toHaveText("holds");

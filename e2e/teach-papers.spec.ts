@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { shootAll, waitIdle } from "./helpers";
 
-// Internal names: the source papers' numbered files and their folder, the brief's files, preset ids. The model is cited as docs/model.md.
+// Internal names: the source papers' numbered files and their folder, the brief's files, preset ids. The model is cited as docs/model-reference.md.
 const INTERNAL = /\b[Ss]eed\s*0\d\d|\bseeds\/|TARGETS\.md|MODEL\.md|\b(?:dam|aid|pbs|maturity|tx2|odroid)-[a-z0-9-]*fig\d/;
 // A student has never heard of a "seed": the page says repetitions, runs or random streams.
 const SEED = /\bseed(?:s|ed)?\b/i;

@@ -1,7 +1,7 @@
 //! Hybrid split, the production counterpart (LLVM's OpenMP runtime on Intel hybrid CPUs): a fixed weight per core type, set once, no sampling.
 //!
 //! Threads on the fastest core type get `weight` shares, the others one; on 16 performance + 4 efficiency threads the
-//! default weight 1.83 gives 88 of 100 iterations to the performance threads (docs/model.md §4b).
+//! default weight 1.83 gives 88 of 100 iterations to the performance threads (docs/model-reference.md §4b).
 
 use crate::sim::TimeNs;
 

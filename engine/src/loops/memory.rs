@@ -1,4 +1,4 @@
-//! What the memory system charges a loop schedule (docs/model.md §3b): the pool's contended cache line and cache affinity.
+//! What the memory system charges a loop schedule (docs/model-reference.md §3b): the pool's contended cache line and cache affinity.
 //!
 //! [`PoolLine`]: libgomp's dynamic and guided schedules (and AID's removals) update one shared counter with an atomic
 //! (Saez et al. §4.2). The counter's cache line can be owned by one core at a time, so removals queue for it: each

@@ -1,4 +1,4 @@
-//! The metrics every run reports at every level, derived from its schedule record (docs/model.md §5): makespan, throughput,
+//! The metrics every run reports at every level, derived from its schedule record (docs/model-reference.md §5): makespan, throughput,
 //! busy/idle/overhead per core, utilisation per cluster, energy and EDP. What a level adds lives with that level
 //! (`runtime::metrics`, `loops::metrics`, `os::metrics`).
 
@@ -121,7 +121,7 @@ pub fn energy_j(platform: &Platform, record: &ScheduleRecord, makespan_ns: TimeN
             }
         }
     }
-    // A core whose work waits on memory draws only part of its busy power meanwhile (docs/model.md §1 Power).
+    // A core whose work waits on memory draws only part of its busy power meanwhile (docs/model-reference.md §1 Power).
     let stalled: f64 = record.stall_nj.iter().sum();
     nanojoules -= (1.0 - crate::model::stallpower::stall_share(platform)) * stalled;
     nanojoules.max(0.0) * 1e-9

@@ -1,4 +1,4 @@
-//! Application profiles and multi-application mixes for the OS level (docs/model.md §3c–3d; Chronaki et al. Table 1, Zhang et al. Table 1).
+//! Application profiles and multi-application mixes for the OS level (docs/model-reference.md §3c–3d; Chronaki et al. Table 1, Zhang et al. Table 1).
 //!
 //! One [`AppProfile`] drives every execution model: pthreads static threading (threads over phases with barriers),
 //! OpenMP-like loops (the same regions, split statically or dynamically) and tasks (a DAG with the profile's task count).
@@ -25,7 +25,7 @@ pub enum Split {
     Pool,
 }
 
-/// One application: how much work, how it scales on big cores, and how it is structured (Chronaki et al. Table 1, docs/model.md §3d).
+/// One application: how much work, how it scales on big cores, and how it is structured (Chronaki et al. Table 1, docs/model-reference.md §3d).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AppProfile {
@@ -64,11 +64,11 @@ pub struct AppProfile {
     pub kind: String,
     /// Iterations per region of the OpenMP loop versions, per thread, for a loop over one block of the data per core
     /// (fluidanimate's loops over its `ndivs` grid blocks); unset, a loop has as many iterations per region as the task
-    /// version has tasks (docs/model.md §3d).
+    /// version has tasks (docs/model-reference.md §3d).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loop_iterations_per_thread: Option<u32>,
     /// Coefficient of variation of a parallel region's work items, in [0, 0.5] (0, the default: alike). Every version of
-    /// the application cuts its shares, chunks, iterations and tasks from the same items (`model::items`, docs/model.md §3d).
+    /// the application cuts its shares, chunks, iterations and tasks from the same items (`model::items`, docs/model-reference.md §3d).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub item_cv: f64,
 }
@@ -209,7 +209,7 @@ pub struct AppEntry {
     pub work_scale: Option<f64>,
 }
 
-/// Costs and thresholds of the OS model (docs/model.md §3c, §4c); `*estimates*` a user can change.
+/// Costs and thresholds of the OS model (docs/model-reference.md §3c, §4c); `*estimates*` a user can change.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct OsOptions {
@@ -226,7 +226,7 @@ pub struct OsOptions {
     /// GTS down-migration threshold, out of 1024 (512, the Linaro big.LITTLE MP default); must be below `up_threshold`.
     pub down_threshold: u32,
     /// Wake-up latency of a pthreads thread leaving a barrier it slept at (10 µs, *estimate*): `pthread_barrier_wait`
-    /// blocks its waiters in the kernel, libgomp's barrier spins first, so loop versions do not pay it (docs/model.md §3c).
+    /// blocks its waiters in the kernel, libgomp's barrier spins first, so loop versions do not pay it (docs/model-reference.md §3c).
     pub barrier_wake_ns: TimeNs,
 }
 

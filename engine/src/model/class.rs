@@ -1,4 +1,4 @@
-//! Work classes (docs/model.md §1): how fast each core type runs a kind of work, how it follows frequency and how it suffers from interference.
+//! Work classes (docs/model-reference.md §1): how fast each core type runs a kind of work, how it follows frequency and how it suffers from interference.
 
 use std::collections::BTreeMap;
 
@@ -26,7 +26,7 @@ pub struct WorkClass {
     #[serde(default = "default_sigma")]
     pub parallel_overhead: f64,
     /// A moldable task's cores draw its work from one shared pool, as XiTAO's kernels take row blocks from an atomic
-    /// counter (docs/model.md §3a), instead of each running an even share; σ then applies while members run together.
+    /// counter (docs/model-reference.md §3a), instead of each running an even share; σ then applies while members run together.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shared_partitions: bool,
 }

@@ -1,4 +1,4 @@
-//! Timeline events a user places (docs/model.md §2): DVFS steps and square waves, CPU and memory interference, cores going offline.
+//! Timeline events a user places (docs/model-reference.md §2): DVFS steps and square waves, CPU and memory interference, cores going offline.
 //!
 //! Each event expands into [`Change`]s applied to a [`SpeedState`](super::SpeedState) at given times.
 //! A square wave without an end is expanded lazily by the runtime, one toggle at a time.
@@ -55,7 +55,7 @@ pub struct DvfsSquare {
 /// Without `slice_ns` the share is fluid (every piece of work on the core runs at that share of its speed). With `slice_ns`
 /// the OS hands the core out in turns, as Linux's CFS does with equally weighted CPU-bound threads: the program's thread
 /// holds the core for one slice (at full speed), then the co-runners hold it for `n` slices, during which the program's
-/// thread is descheduled: its running work stalls and it takes no scheduling decision (docs/model.md §2).
+/// thread is descheduled: its running work stalls and it takes no scheduling decision (docs/model-reference.md §2).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CpuInterference {

@@ -1,7 +1,7 @@
 //! Uneven work items: a parallel region of an application profile is a row of `tasks / regions` items whose costs vary
 //! (uniformly, with the profile's coefficient of variation), drawn for each run from its seed and the application's name,
 //! so that the pthreads version's even shares, the pools' chunks, the loops' iterations and the task version's tasks of
-//! one run are all cut from the same items (docs/model.md §3d).
+//! one run are all cut from the same items (docs/model-reference.md §3d).
 
 use crate::model::apps::{AppRun, Phase, MAX_ITEM_CV};
 use crate::sim::Rng;

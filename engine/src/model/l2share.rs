@@ -1,4 +1,4 @@
-//! Shared-L2 capacity pressure inside a cluster (docs/model.md §1 Shared L2): the cores of a big.LITTLE cluster share one
+//! Shared-L2 capacity pressure inside a cluster (docs/model-reference.md §1 Shared L2): the cores of a big.LITTLE cluster share one
 //! L2 (2 MB for the Odroid-XU3's four A15s, 512 KB for its four A7s, Chronaki et al. §2), so each of `n` busy cores holds
 //! about `1/n` of it and misses more than a core running alone, whose speed the performance ratios were measured with
 //! (Chronaki et al. Table 1, one core of each type). Following the square-root rule of cache miss rates (a miss rate

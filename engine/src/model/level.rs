@@ -1,4 +1,4 @@
-//! The three scheduling levels of the model (docs/model.md §0): a task runtime, OpenMP loops, and the OS scheduler.
+//! The three scheduling levels of the model (docs/model-reference.md §0): a task runtime, OpenMP loops, and the OS scheduler.
 //!
 //! A workload belongs to exactly one level, and so does every scheduler; a run's record and extras are tagged with it.
 

@@ -1,4 +1,4 @@
-//! Loop programs (docs/model.md §3b, Saez et al.): serial phases run by the master thread and parallel loops with per-iteration cost profiles.
+//! Loop programs (docs/model-reference.md §3b, Saez et al.): serial phases run by the master thread and parallel loops with per-iteration cost profiles.
 //!
 //! A program is data; [`LoopProgram::build`] validates it against the platform and classes and turns every loop's
 //! cost profile into an [`IterCosts`] that sums the cost of any iteration range in O(1) (closed forms, or prefix
@@ -29,7 +29,7 @@ pub enum CostProfile {
     /// Random costs around `mean_ns`, uniform with coefficient of variation `cv` (clipped at 1% of the mean), drawn from the scenario's seed.
     /// With `length` > 1 the variation is correlated: a cost is drawn every `length` iterations and the iterations in
     /// between are interpolated linearly, so neighbouring iterations cost about the same and a contiguous block's mean
-    /// cost drifts from the loop's mean (docs/model.md §3b).
+    /// cost drifts from the loop's mean (docs/model-reference.md §3b).
     Random {
         /// Mean cost.
         mean_ns: f64,
@@ -95,7 +95,7 @@ pub enum Phase {
     Loop(ParallelLoop),
 }
 
-/// Runtime costs of the OpenMP runtime (*estimates*, docs/model.md §3b).
+/// Runtime costs of the OpenMP runtime (*estimates*, docs/model-reference.md §3b).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct LoopCosts {

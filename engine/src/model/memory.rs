@@ -1,18 +1,18 @@
-//! The memory side of a migration (docs/model.md §3c): clusters have private L2 caches (on the Exynos 5422 of the
+//! The memory side of a migration (docs/model-reference.md §3c): clusters have private L2 caches (on the Exynos 5422 of the
 //! Odroid-XU3, 2 MB shared by the four A15s and 512 KB by the four A7s, Chronaki et al. §2), so a thread that moves to
 //! another cluster finds that cluster's L2 cold and refills it from DRAM before it runs at full speed again.
 //! The refill is charged as time: the thread's share of the destination's L2 (its size over its cores, the part one
 //! thread's working set can hold when every core is busy) over the platform's peak DRAM bandwidth (`dram_gbs`, bytes
 //! per ns), a lower bound since sustained bandwidth is below the peak. Platforms that give no bandwidth charge nothing extra.
 //!
-//! The same bandwidth is shared by everything that runs ([`Contention`], docs/model.md §1 Memory): on the Exynos 5422
+//! The same bandwidth is shared by everything that runs ([`Contention`], docs/model-reference.md §1 Memory): on the Exynos 5422
 //! both clusters reach the LPDDR3 through one memory controller (Chronaki et al. §2), so memory-bound threads slow each
 //! other when many run at once.
 
 use crate::model::{Platform, WorkClass};
 use crate::sim::TimeNs;
 
-/// Fluid sharing of a platform's DRAM bandwidth among the work running on its cores (docs/model.md §1 Memory).
+/// Fluid sharing of a platform's DRAM bandwidth among the work running on its cores (docs/model-reference.md §1 Memory).
 ///
 /// A class of memory intensity `m` spends the fraction `m` of its time alone waiting on memory and draws
 /// `m · s · T` GB/s at speed `s`, `T` the platform's `dram_traffic_gbs`. While the running work's total demand `D` exceeds the

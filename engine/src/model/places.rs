@@ -1,4 +1,4 @@
-//! Execution places (docs/model.md §1): `width` consecutive cores from `leader` inside one cluster, as the task runtime, the metrics and the PTT index them.
+//! Execution places (docs/model-reference.md §1): `width` consecutive cores from `leader` inside one cluster, as the task runtime, the metrics and the PTT index them.
 
 use crate::model::Platform;
 

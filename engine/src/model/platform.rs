@@ -1,4 +1,4 @@
-//! Platform description (docs/model.md §1): clusters of one core type sharing a DVFS domain, with frequency levels and a power table.
+//! Platform description (docs/model-reference.md §1): clusters of one core type sharing a DVFS domain, with frequency levels and a power table.
 
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +34,7 @@ pub struct Cluster {
     /// Power of one idle core at each frequency level, watts.
     pub idle_w: Vec<f64>,
     /// Power of the cluster's shared logic (its L2, snoop control, interconnect port) at each frequency level while any of
-    /// its cores is busy, watts (docs/model.md §1 Power); with every core idle the cluster powers it down. Empty: none.
+    /// its cores is busy, watts (docs/model-reference.md §1 Power); with every core idle the cluster powers it down. Empty: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cluster_w: Vec<f64>,
 }
@@ -52,30 +52,30 @@ pub struct Platform {
     /// Clusters; core 0 is the first core of the first cluster.
     pub clusters: Vec<Cluster>,
     /// Peak DRAM bandwidth in GB/s (bytes per ns), when known: a thread that moves to another cluster then refills that
-    /// cluster's L2 from DRAM first (docs/model.md §3c, `model::memory`). Absent: migrations cost the OS model's flat time only.
+    /// cluster's L2 from DRAM first (docs/model-reference.md §3c, `model::memory`). Absent: migrations cost the OS model's flat time only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dram_gbs: Option<f64>,
     /// DRAM traffic of work of memory intensity 1 running at speed 1, GB/s, when the running work shares `dram_gbs`
-    /// (docs/model.md §1 Memory, `model::memory::Contention`): a class of intensity `m` at speed `s` draws `m · s ·` this.
+    /// (docs/model-reference.md §1 Memory, `model::memory::Contention`): a class of intensity `m` at speed `s` draws `m · s ·` this.
     /// Absent (the catalogue's platforms): no contention, every thread runs as if alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dram_traffic_gbs: Option<f64>,
-    /// Shared-L2 capacity pressure (docs/model.md §1 Shared L2, `model::l2share`): the extra stall time per unit of work of
+    /// Shared-L2 capacity pressure (docs/model-reference.md §1 Shared L2, `model::l2share`): the extra stall time per unit of work of
     /// memory intensity 1 at speed 1 when a cluster's L2 is split among four busy cores (`√n − 1` times this among `n`).
     /// Absent: a core runs as fast with its cluster busy as alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub l2_share_stall: Option<f64>,
-    /// Cross-cluster refill of a task's input in the task runtime (docs/model.md §4a, needs `dram_gbs`): a task that runs on
+    /// Cross-cluster refill of a task's input in the task runtime (docs/model-reference.md §4a, needs `dram_gbs`): a task that runs on
     /// another cluster than the predecessor that released it waits this fraction of its working set's refill from DRAM
     /// (its memory time `m × work / speed`, at most the refill of the core's L2 share). Absent: no refill.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_refill: Option<f64>,
-    /// Share of a core's busy power above idle that it draws while its work waits on memory (docs/model.md §1 Power,
+    /// Share of a core's busy power above idle that it draws while its work waits on memory (docs/model-reference.md §1 Power,
     /// `model::stallpower`): its own memory time, DRAM contention's stretch and shared-L2 pressure's extra stall. Absent:
     /// busy power all the time, except the wait DRAM contention adds, at half of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stall_power: Option<f64>,
-    /// Which cores share a last-level cache (docs/model.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
+    /// Which cores share a last-level cache (docs/model-reference.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
     /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
     #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
     pub llc: Llc,

@@ -1,5 +1,5 @@
 //! The built-in application profiles: the nine PARSEC applications of Chronaki et al. Table 1 plus freqmine (Zhang et al.),
-//! with the structure each execution model runs (docs/model.md §3d).
+//! with the structure each execution model runs (docs/model-reference.md §3d).
 
 use crate::model::apps::{AppProfile, Split};
 
@@ -29,7 +29,7 @@ fn prof(name: &str, kind: &str, ratio: f64, beta: f64, mem: f64, regions: u32, s
 
 /// Spread of the work items of an application whose items' costs depend on its data (fluidanimate's cells hold different
 /// numbers of particles, ferret's queries and dedup's chunks differ in content, …): a 10% coefficient of variation,
-/// an *estimate* (no source gives these spreads; docs/model.md §3d).
+/// an *estimate* (no source gives these spreads; docs/model-reference.md §3d).
 const DATA_DEPENDENT_ITEM_CV: f64 = 0.1;
 
 /// `profile` whose work items cost the same by construction: blackscholes prices every option with the same closed-form

@@ -1,4 +1,4 @@
-//! The speed function of docs/model.md §1: `ratio × (f / f_ref)^β × share × mem × dram × l2`, with the state that changes
+//! The speed function of docs/model-reference.md §1: `ratio × (f / f_ref)^β × share × mem × dram × l2`, with the state that changes
 //! at timeline events and, for `dram` and `l2`, with the work running on every core (`model::memory::Contention`,
 //! `model::l2share::L2Sharing`).
 
@@ -29,13 +29,13 @@ pub struct SpeedState {
     mem_intensity: Vec<f64>,
     /// Cached `ratio · (f/f_ref)^β` per class and cluster, recomputed at DVFS changes.
     freq_factor: Vec<Vec<f64>>,
-    /// DRAM bandwidth shared by the running work (docs/model.md §1 Memory); `None` when the platform gives no bandwidth
+    /// DRAM bandwidth shared by the running work (docs/model-reference.md §1 Memory); `None` when the platform gives no bandwidth
     /// or no class draws traffic, so nothing changes for those runs.
     dram: Option<Contention>,
-    /// Shared-L2 capacity pressure among a cluster's busy cores (docs/model.md §1 Shared L2); `None` when the platform
+    /// Shared-L2 capacity pressure among a cluster's busy cores (docs/model-reference.md §1 Shared L2); `None` when the platform
     /// gives no `l2_share_stall`.
     l2: Option<L2Sharing>,
-    /// The busy energy drawn while running work waits on memory (docs/model.md §1 Power); `None` when nothing is counted.
+    /// The busy energy drawn while running work waits on memory (docs/model-reference.md §1 Power); `None` when nothing is counted.
     stall: Option<StallEnergy>,
 }
 
@@ -131,7 +131,7 @@ impl SpeedState {
         self.stall = Some(st);
     }
 
-    /// Per core, the energy its busy power above idle drew while its work waited on memory (docs/model.md §1 Power), nJ;
+    /// Per core, the energy its busy power above idle drew while its work waited on memory (docs/model-reference.md §1 Power), nJ;
     /// empty when nothing is counted. The energy metric charges only `model::stallpower::stall_share` of it.
     pub fn stall_nj(&self) -> Vec<f64> {
         self.stall.as_ref().map(|s| s.stall_nj().to_vec()).unwrap_or_default()

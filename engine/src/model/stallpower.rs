@@ -1,4 +1,4 @@
-//! Power of a core stalled on memory (docs/model.md §1 Power): a core's dynamic power (active − idle) follows its
+//! Power of a core stalled on memory (docs/model-reference.md §1 Power): a core's dynamic power (active − idle) follows its
 //! activity, and a core whose work waits on DRAM or on the shared L2 issues no instructions meanwhile, so it draws only
 //! part of it. PMC-based power models of the Odroid-XU3's own cores (Walker et al., "Accurate and Stable Run-Time Power
 //! Modeling for Mobile and Embedded CPUs", IEEE TCAD 2017) predict the A15's and the A7's power from the rate of
@@ -16,7 +16,7 @@ use crate::model::{Cluster, Platform, WorkClass};
 use crate::sim::TimeNs;
 
 /// Share of a core's busy power above idle that it still draws while its work waits on memory, when the platform gives no
-/// `stall_power` (*estimate*, docs/model.md §1 Power): the pipeline stops issuing, so its dynamic power falls towards the
+/// `stall_power` (*estimate*, docs/model-reference.md §1 Power): the pipeline stops issuing, so its dynamic power falls towards the
 /// clock tree's and the leakage.
 pub const STALL_POWER_FRACTION: f64 = 0.5;
 

@@ -1,4 +1,4 @@
-//! Task-DAG workloads (docs/model.md §3a): the layered synthetic generator of Chen et al. and DAGs given as JSON, built into a compact [`TaskGraph`].
+//! Task-DAG workloads (docs/model-reference.md §3a): the layered synthetic generator of Chen et al. and DAGs given as JSON, built into a compact [`TaskGraph`].
 
 use std::collections::HashMap;
 

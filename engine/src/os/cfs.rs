@@ -1,4 +1,4 @@
-//! The load-balancing machinery of Linux CFS (docs/model.md §4c "Linux"), used by the `linux` policy: per-entity load tracking
+//! The load-balancing machinery of Linux CFS (docs/model-reference.md §4c "Linux"), used by the `linux` policy: per-entity load tracking
 //! (PELT: a geometric average of runnable time with a 32 ms half-life), scheduling domains built from the platform's
 //! last-level caches (a cache level whose groups are single CPUs, and, with several caches, a top level whose groups are
 //! the cache domains: the clusters of a big.LITTLE SoC), group statistics and the

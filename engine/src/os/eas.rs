@@ -1,4 +1,4 @@
-//! Energy-aware wake-up placement (EAS, Linux 5.0+; `linux[eas=on]`, docs/model.md §4c): the kernel's
+//! Energy-aware wake-up placement (EAS, Linux 5.0+; `linux[eas=on]`, docs/model-reference.md §4c): the kernel's
 //! `find_energy_efficient_cpu()` (kernel/sched/fair.c) over an energy model built from the platform's power table
 //! (Documentation/scheduler/sched-energy.rst, Documentation/power/energy-model.rst).
 //!

@@ -1,6 +1,6 @@
 //! Global Task Scheduling (GTS, ARM big.LITTLE MP; Chronaki et al. §3.2): every core visible; a thread whose tracked utilisation
 //! is above the up-threshold goes to (or is pulled by) an idle big core, one below the down-threshold to a little core.
-//! Utilisation is the simulator's decaying average (docs/model.md §4c: 32 ms half-life, 700 and 512 of 1024, the Linaro
+//! Utilisation is the simulator's decaying average (docs/model-reference.md §4c: 32 ms half-life, 700 and 512 of 1024, the Linaro
 //! big.LITTLE MP defaults). As in the Linaro patches (`hmp_idle_pull`, run from the idle balance), a big core that goes idle
 //! pulls the heaviest thread above the up-threshold from a little core at once, not only at the next tick.
 

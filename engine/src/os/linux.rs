@@ -1,4 +1,4 @@
-//! Linux CFS (LIN, Zhang et al.'s baseline; docs/model.md §4c): per-CPU run queues with PELT load tracking, periodic
+//! Linux CFS (LIN, Zhang et al.'s baseline; docs/model-reference.md §4c): per-CPU run queues with PELT load tracking, periodic
 //! load balancing up the scheduling domains (within a cluster, then across clusters) with the kernel's imbalance rules,
 //! active balancing that pushes a lone running task after repeated failed attempts, newly-idle pulling, fork placement on
 //! the idlest group and CPU, and wake-up placement on the previous CPU or an idle CPU sharing its cache. Like the kernel

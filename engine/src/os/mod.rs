@@ -1,4 +1,4 @@
-//! The OS-level thread simulator (docs/model.md §3c, §4c): threads of applications with serial and parallel phases and barriers,
+//! The OS-level thread simulator (docs/model-reference.md §3c, §4c): threads of applications with serial and parallel phases and barriers,
 //! placed and migrated by an [`OsScheduler`], with time slicing, migration cost, wake-up placement and utilisation tracking.
 //!
 //! Same rules as the task runtime: a running thread keeps its remaining work; when its core's speed changes it is re-timed

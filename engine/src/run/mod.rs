@@ -1,5 +1,5 @@
 //! Runs a scenario: builds its workload once, runs every listed scheduler on it with the scenario's seed, and returns one
-//! level-tagged result — the same shape at every level (docs/model.md §0, "one model, three levels").
+//! level-tagged result — the same shape at every level (docs/model-reference.md §0, "one model, three levels").
 //!
 //! ```text
 //!  Scenario ──validate──▶ level = workload.level() ──▶ tasks.rs │ loops.rs │ os.rs ──▶ ScenarioResult { level, groups, runs: [Run] }

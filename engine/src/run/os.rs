@@ -58,7 +58,7 @@ pub fn little_platform(platform: &Platform, cores: u32) -> Platform {
 
 /// Builds the task-based version of the mix: per region `tasks / regions` tasks; a serial section is one task that waits
 /// for the previous region and releases the next; without serial sections regions are not separated (barriers removed).
-/// A pipeline application (`kind` "pipeline": bodytrack, dedup, ferret) keeps no barrier at all (docs/model.md §3d):
+/// A pipeline application (`kind` "pipeline": bodytrack, dedup, ferret) keeps no barrier at all (docs/model-reference.md §3d):
 /// its serial stage waits only for its own previous instance and runs ahead, and task `j` of a region waits for its
 /// region's serial stage and for task `j` of the previous region, the data it consumes, so stages of successive regions
 /// overlap (Chronaki et al. §4.2, §5.1: the task versions "remove barriers where possible, by adding explicit

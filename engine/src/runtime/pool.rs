@@ -1,4 +1,4 @@
-//! Shared partitions (docs/model.md §3a): the cores of a moldable task draw its work from one pool, as XiTAO's kernels take
+//! Shared partitions (docs/model-reference.md §3a): the cores of a moldable task draw its work from one pool, as XiTAO's kernels take
 //! row blocks from an atomic counter (synthmat.h, synthcopy.h, synthstencil.h in CHART-Team/xitao), instead of each
 //! running an even share.
 //!

@@ -1,4 +1,4 @@
-//! The optional cross-cluster refill of a task's input (docs/model.md §4a, the platform's `task_refill`): a task released
+//! The optional cross-cluster refill of a task's input (docs/model-reference.md §4a, the platform's `task_refill`): a task released
 //! by a predecessor on another cluster first fetches its working set again, a wait counted as a DRAM stall.
 
 use crate::model::Platform;

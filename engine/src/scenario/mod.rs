@@ -43,7 +43,7 @@ pub struct RuntimeOptions {
     pub explore_one_in: u32,
     /// Who commits a shared moldable task: the member whose last row block ends last, drawn in proportion to each member's
     /// block time, so that a slower member commits more often (XiTAO's kernels); off (the default): every order of leaving
-    /// is equally likely. Off in the catalogue (docs/model.md §3a).
+    /// is equally likely. Off in the catalogue (docs/model-reference.md §3a).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub slow_member_commits: bool,
 }

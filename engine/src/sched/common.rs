@@ -1,7 +1,7 @@
 //! Shared machinery of the PTT-driven schedulers of Chen et al. (RWSM-C, FA, FAM-C, DA, DAM-C, DAM-P): deques, PTT searches, exploration.
 //!
 //! Each policy file only fills in a [`Rules`] value (how priority tasks are placed, whether low-priority tasks mold their width);
-//! [`PttPolicy`] does the rest, so that the seven policies differ exactly where docs/model.md §4a's table says they do.
+//! [`PttPolicy`] does the rest, so that the seven policies differ exactly where docs/model-reference.md §4a's table says they do.
 //!
 //! ```text
 //!  on_ready(task) ─┬─ low priority / RWS-like ─▶ releasing core's deque (stealable, place chosen when popped or stolen)

@@ -88,7 +88,7 @@ pub struct ScheduleRecord {
     pub interference: Vec<InterferenceInterval>,
     /// Thread migrations (OS level only; the cost shows as an `Overhead` segment whose `item` is the thread).
     pub migrations: Vec<Migration>,
-    /// Per lane, the energy its busy power above idle drew while its work waited on memory (docs/model.md §1 Power: every
+    /// Per lane, the energy its busy power above idle drew while its work waited on memory (docs/model-reference.md §1 Power: every
     /// stall when the platform gives `stall_power`, else only the wait DRAM contention adds), nJ; empty when nothing was
     /// counted. The metrics charge only `model::stallpower::stall_share` of it.
     pub stall_nj: Vec<f64>,

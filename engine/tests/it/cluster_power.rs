@@ -1,4 +1,4 @@
-//! Cluster power (docs/model.md §1 Power, a cluster's `cluster_w`): a cluster's shared logic draws its power while any of
+//! Cluster power (docs/model-reference.md §1 Power, a cluster's `cluster_w`): a cluster's shared logic draws its power while any of
 //! its cores is busy, once however many are, and nothing while all of them idle; it never changes a schedule.
 
 use crate::os_model::os_scenario;

@@ -180,7 +180,7 @@ fn guided_balances_a_cost_ramp_from_zero_but_not_a_uniform_loop() {
     // per element on an A7); its likelihood loop costs the same for every particle (69 disk pixels). On Platform A
     // guided's first, largest chunks take the scan's cheap start, so it keeps up with dynamic there (measured: 6%
     // faster; bound: at most 5% slower), while on a uniform loop of the same total work its first chunk (N/T
-    // iterations) on a small core leaves it behind (measured: 50% slower; bound: over 20%). docs/model.md §3b,
+    // iterations) on a small core leaves it behind (measured: 50% slower; bound: over 20%). docs/model-reference.md §3b,
     // "Rodinia's particlefilter".
     let mut k = WorkClass::named("scan");
     k.ratio.insert("A15".into(), 2.2);

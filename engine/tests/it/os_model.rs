@@ -104,7 +104,7 @@ fn threads_never_share_a_core_and_work_is_conserved() {
     }
 }
 
-/// Linux CFS (docs/model.md §4c): its balancer moves threads between cores (the migrations are in the record) where
+/// Linux CFS (docs/model-reference.md §4c): its balancer moves threads between cores (the migrations are in the record) where
 /// placement alone does not, a run repeats bit for bit under one seed and varies across seeds (Zhang et al.'s jitter),
 /// and capacity-aware misfit migration (`misfit=on`) pulls little-core threads onto idle big cores, which the
 /// capacity-blind default leaves where the counts say.
@@ -132,7 +132,7 @@ fn linux_cfs_migrates_threads_is_deterministic_per_seed_and_varies_across_seeds(
     assert!(makespans.iter().any(|&m| m != makespans[0]), "LIN varies from seed to seed: {makespans:?}");
 }
 
-/// Zhang et al.'s LIN against PBS (docs/model.md §4c, "Against Zhang et al.'s kernel"; docs/fidelity.md, Fig. 2–4): with
+/// Zhang et al.'s LIN against PBS (docs/model-reference.md §4c, "Against Zhang et al.'s kernel"; docs/fidelity.md, Fig. 2–4): with
 /// as many threads as cores, a capacity-blind kernel ends an evenly split region on the small cores' time, since no thread
 /// left alone on a small core moves up before it is nearly done, while PBS's balancing (PBB) refills the large cores as
 /// soon as they idle. This is what keeps the model's LIN behind PBS on BS (blackscholes + swaptions) on 8L8S in every
@@ -153,7 +153,7 @@ fn capacity_blind_linux_ends_an_even_region_on_the_small_cores_time_and_pbs_does
     }
 }
 
-/// Chronaki et al. §4.2, §5.1 (docs/model.md §3d): a pipeline's task version keeps no barriers: no task waits for more than
+/// Chronaki et al. §4.2, §5.1 (docs/model-reference.md §3d): a pipeline's task version keeps no barriers: no task waits for more than
 /// its region's serial stage and the task of the previous region whose data it consumes, and the serial stages form one
 /// chain; a data-parallel application's serial section still waits for its whole previous region.
 #[test]
@@ -176,7 +176,7 @@ fn pipeline_task_versions_overlap_their_stages() {
     assert!(most_preds(&graph("facesim")) > 2);
 }
 
-/// docs/model.md §3d, "What PARSECSs's bodytrack does": a pipeline's serial stage is released after the items of the
+/// docs/model-reference.md §3d, "What PARSECSs's bodytrack does": a pipeline's serial stage is released after the items of the
 /// region it feeds (program order, as the task-creating code registers them), so under the FIFO runtime it queues behind
 /// them and does not run ahead of the particle work; the bodytrack gain of Chronaki et al. Fig. 9 does not come from the
 /// task graph. PARSECSs's bodytrack (ParticleFilterOMPSS) keeps a taskwait before each serial resampling too.
@@ -199,7 +199,7 @@ fn bodytrack_serial_stage_queues_behind_the_region_it_feeds() {
     assert!(tasks > pinned, "task-based {tasks} ns should trail static threading {pinned} ns on 4+0");
 }
 
-/// docs/model.md §1, §4c: the last-level cache domain is a platform property, and Linux's wake-up placement
+/// docs/model-reference.md §1, §4c: the last-level cache domain is a platform property, and Linux's wake-up placement
 /// (`select_idle_sibling()` over `sd_llc`) searches it. A thread woken while its previous (small) CPU is busy takes an
 /// idle large CPU when every core shares one cache (Zhang et al.'s gem5 systems), and queues on its previous CPU when
 /// each cluster has its own cache and its cluster has no idle CPU (a big.LITTLE SoC). The domains follow the caches too.
@@ -238,7 +238,7 @@ fn linux_wake_ups_search_the_cache_sharing_domain() {
         assert_eq!(levels, if shared { vec![4] } else { vec![2, 2] }, "one level over every CPU, or the cluster then the platform");
     }
 }
-/// DRAM contention (docs/model.md §1 Memory): with the platform's `dram_traffic_gbs` set, memory-bound threads that run
+/// DRAM contention (docs/model-reference.md §1 Memory): with the platform's `dram_traffic_gbs` set, memory-bound threads that run
 /// together share the Odroid's 14.93 GB/s and slow each other, at the OS level and in the task runtime alike, while
 /// work whose demand fits the bandwidth runs as alone; a core stalled on DRAM draws only part of its busy power.
 #[test]
@@ -278,7 +278,7 @@ fn shared_platform() -> engine::model::Platform {
     p
 }
 
-/// Shared-L2 pressure (docs/model.md §1 Shared L2): with the platform's `l2_share_stall` set, a core slows by
+/// Shared-L2 pressure (docs/model-reference.md §1 Shared L2): with the platform's `l2_share_stall` set, a core slows by
 /// `1 + c · m · s · (√n − 1)` while `n` cores of its cluster are busy, in the OS simulator and the task runtime alike; one
 /// busy core runs as alone (the performance ratios were measured that way), and a slow core loses less than a fast one.
 #[test]
@@ -315,7 +315,7 @@ fn shared_l2_slows_busy_clusters_and_fast_cores_most() {
     assert!(err.to_string().contains("platform.l2_share_stall"), "{err}");
 }
 
-/// Cross-cluster refill of a task's input (docs/model.md §4a, the platform's `task_refill`): a task that runs on another
+/// Cross-cluster refill of a task's input (docs/model-reference.md §4a, the platform's `task_refill`): a task that runs on another
 /// cluster than the predecessor that released it waits for its working set to come from DRAM; nothing is charged while
 /// the data stay in one cluster, and threads (static threading) are never charged by it.
 #[test]
@@ -346,7 +346,7 @@ fn task_refill_charges_tasks_that_change_cluster_only() {
     assert!(p.validate("platform").expect_err("no bandwidth").to_string().contains("platform.task_refill"));
 }
 
-/// docs/model.md §3c: a pthreads thread that slept at a barrier pays `barrier_wake_ns` before its next item, the loop
+/// docs/model-reference.md §3c: a pthreads thread that slept at a barrier pays `barrier_wake_ns` before its next item, the loop
 /// versions (libgomp's spinning barrier) do not. On four big cores fluidanimate's even split is the same in both
 /// versions, so loop static is ahead by the wake-ups on the critical path (about two per region: the parallel region's
 /// waiters, then thread 0 for the serial section), and without the cost the two tie exactly.
@@ -371,7 +371,7 @@ fn pthreads_barrier_wake_ups_cost_static_threading_and_not_loops() {
     assert!(extra >= regions * wake_ns && extra <= 2 * regions * wake_ns + wake_ns, "static threading pays {extra} ns for {regions} regions");
 }
 
-/// `loop-dynamic` takes a loop's iterations one at a time (OpenMP's default chunk; docs/model.md §3d): swaptions' 128
+/// `loop-dynamic` takes a loop's iterations one at a time (OpenMP's default chunk; docs/model-reference.md §3d): swaptions' 128
 /// swaptions per region, the task version's 128 tasks, so the two balance alike and differ only by the task runtime's
 /// dispatch costs, which the loop does not pay.
 #[test]
@@ -386,7 +386,7 @@ fn loop_dynamic_hands_out_one_iteration_at_a_time() {
     assert!(dynamic <= tasks && tasks - dynamic <= 128 * dispatch_ns, "loop dynamic {dynamic} ns, tasks {tasks} ns");
 }
 
-/// Fluidanimate's OpenMP loops iterate over one grid block per core (its `ndivs`; docs/model.md §3d), so loop dynamic has
+/// Fluidanimate's OpenMP loops iterate over one grid block per core (its `ndivs`; docs/model-reference.md §3d), so loop dynamic has
 /// nothing to balance and runs as loop static does (Chronaki et al. §5.4: "static and dynamic loop scheduling achieve
 /// similar performance"), while its task version keeps 257 tasks per frame.
 #[test]
@@ -399,7 +399,7 @@ fn fluidanimate_loops_have_one_block_per_thread() {
     assert_eq!(r.runs[0].metrics.makespan_ns, r.runs[1].metrics.makespan_ns, "one block per thread: nothing to balance");
 }
 
-/// docs/model.md §3d, "Uneven work items": a profile's items vary (facesim: 10%, an estimate) except where the program
+/// docs/model-reference.md §3d, "Uneven work items": a profile's items vary (facesim: 10%, an estimate) except where the program
 /// makes them alike (blackscholes' options, swaptions' swaptions); each run draws its own, and the task version's tasks and
 /// the pthreads version's even shares are cut from the same items, so static threading's region ends with its costliest
 /// share where equal items would end together.

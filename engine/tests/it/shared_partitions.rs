@@ -1,4 +1,4 @@
-//! Shared partitions (docs/model.md §3a): the cores of a moldable task draw its work from one pool, as XiTAO's kernels
+//! Shared partitions (docs/model-reference.md §3a): the cores of a moldable task draw its work from one pool, as XiTAO's kernels
 //! take row blocks from an atomic counter; a member that starts late takes only what is left, σ applies only while the
 //! members run together, and a member that arrives at an empty pool leaves at once.
 

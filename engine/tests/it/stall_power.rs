@@ -1,4 +1,4 @@
-//! Power of a core stalled on memory (docs/model.md §1 Power, the platform's `stall_power`, `model::stallpower`): a busy
+//! Power of a core stalled on memory (docs/model-reference.md §1 Power, the platform's `stall_power`, `model::stallpower`): a busy
 //! core draws idle power plus its dynamic power (active − idle) scaled down by the share of its time its work waits on
 //! memory, at every level (OS threads, the task runtime, OpenMP loops), without changing any schedule.
 

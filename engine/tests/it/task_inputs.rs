@@ -88,7 +88,7 @@ fn exploration_one_in_ten_refreshes_places_the_local_search_would_not_pick() {
         s.schedulers = vec!["rwsm-c".into()];
         s.runtime.explore_one_in = explore_one_in;
         // Even splits: with shared partitions a leader that reaches a task late times a short part, which makes wide
-        // places look cheap without any exploration (docs/model.md §3a); this test is about exploration alone.
+        // places look cheap without any exploration (docs/model-reference.md §3a); this test is about exploration alone.
         for class in &mut s.classes {
             class.shared_partitions = false;
         }
@@ -146,7 +146,7 @@ fn idle_workers_race_for_released_work_whatever_their_core_number() {
 fn a_released_critical_task_is_stolen_while_its_releasing_core_runs_the_sibling() {
     // XiTAO's synthdag.cxx makes a layer's first task the critical one, so it is the first successor of the previous critical
     // task: the releasing worker pushes the children to the front of its queue in that order and pops the front, the newest
-    // (a non-critical sibling), while an idle thief takes the back, the critical task (docs/model.md §3a). Under RWS at P = 2
+    // (a non-critical sibling), while an idle thief takes the back, the critical task (docs/model-reference.md §3a). Under RWS at P = 2
     // the critical chain therefore hops to another core at almost every layer; with the critical task drawn at a random
     // position the releasing core kept it about half the time.
     for seed in 1..4 {
@@ -176,7 +176,7 @@ fn a_slower_member_commits_a_shared_task_more_often_when_asked() {
     // XiTAO's kernels take row blocks until the counter runs out, so the member whose block in hand ends last commits the
     // task and gets its released children; a member at half speed (core 0 under the co-runner) holds a block twice as long.
     // By default the model draws the order of leaving uniformly; `slow_member_commits` weights it by block time
-    // (docs/model.md §3a: it stays off, since it breaks Chen et al. Fig. 9(a)). A task pinned to (C0,2) releases one
+    // (docs/model-reference.md §3a: it stays off, since it breaks Chen et al. Fig. 9(a)). A task pinned to (C0,2) releases one
     // low-priority task, which the committing core pops at once.
     let on_core0 = |slow: bool| {
         let mut hits = 0;
@@ -211,7 +211,7 @@ fn measurement_noise_sends_priority_tasks_to_the_interfered_core_only_in_cfs_tur
     // Chen et al. Fig. 5(e): DA runs 2% of its priority tasks on the interfered core 0. With the fluid co-runner core 0's PTT
     // entry stays at twice core 1's, and a few percent of run-to-run variation (`jitter_cv`; 6% is the Fig. 8 preset's noise
     // law at tile 64) never closes that gap. In CFS turns most of core 0's tasks run at full speed inside the worker's turn,
-    // its entry falls to within noise of core 1's, and the same noise sends a few priority tasks there (docs/model.md §3a).
+    // its entry falls to within noise of core 1's, and the same noise sends a few priority tasks there (docs/model-reference.md §3a).
     let da_share_on_core0 = |jitter_cv: f64, slice_ns: Option<u64>, seed: u64| {
         let mut v = json_of("dam-fig5");
         v["schedulers"] = serde_json::json!(["da"]);
@@ -241,7 +241,7 @@ fn a_slow_denver_costs_fa_against_dam_c_only_while_it_is_slow() {
     // Chen et al. Fig. 7(b), the wave's two halves held still: at 345 MHz FA's critical copy tiles take 5.5 ms on Denver
     // (copy's β = 0.8) and DAM-C moves them to the A57s (4 ms), about 36% ahead at P = 2; at 2035 MHz FA keeps pace. A run
     // spends about half its time in each half (10,000 tiles of 16 MiB cannot finish inside one 5 s half), so DAM-C's
-    // average gain is the mean of the halves' rates, about 6% (docs/model.md §2, docs/fidelity.md).
+    // average gain is the mean of the halves' rates, about 6% (docs/model-reference.md §2, docs/fidelity.md).
     let throughput = |freq_mhz: u32, seed: u64| {
         let mut v = json_of("dam-fig7-copy");
         v["events"] = serde_json::json!([]);

@@ -78,7 +78,7 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
     <main className="papers-page" data-testid="papers-page">
       <h2>The papers this explorer reproduces</h2>
       <p className="gallery-intro">
-        Every scheduler, platform and claim in Asymmetry Lab comes from one of these four papers; the model they share is described in docs/model.md. Each scenario below opens with a guide and the paper's numbers beside the simulated ones.
+        Every scheduler, platform and claim in Asymmetry Lab comes from one of these four papers; the model they share is described in docs/model-reference.md. Each scenario below opens with a guide and the paper's numbers beside the simulated ones.
       </p>
       {papers.length === 0 && <p className="muted">Loading the papers…</p>}
       {papers.map((paper) => (

@@ -53,7 +53,7 @@ impl OsSim<'_> {
     /// Starts phase `app_st[a].phase`: threads with work become runnable, the others wait at the barrier.
     /// `waker` is the thread whose arrival released the barrier (`None` at the start): in the pthreads version
     /// (no split override) every other thread slept in the kernel and owes `barrier_wake_ns` before it runs,
-    /// where libgomp's barrier spins and the loop versions resume at once (docs/model.md §3c).
+    /// where libgomp's barrier spins and the loop versions resume at once (docs/model-reference.md §3c).
     pub(super) fn setup_phase(&mut self, kernel: &mut Kernel<QueueEv>, a: usize, waker: Option<usize>) {
         let wake = waker.is_some();
         let wake_ns = if self.work.split_override.is_none() { self.rq.options().barrier_wake_ns } else { 0 };
@@ -114,7 +114,7 @@ impl OsSim<'_> {
 /// The chunks a pooled region hands out. OpenMP's `schedule(dynamic)` takes one iteration at a time by default (Saez et
 /// al. §4.2: "a default value of 1 is used"), so when `loop-dynamic` pools a region the profile splits evenly, its pool
 /// holds the loop's iterations (`AppRun::loop_iterations`: swaptions' 128 swaptions, fluidanimate's one grid block per
-/// thread); a region the profile itself pools keeps its `chunks` (docs/model.md §3d).
+/// thread); a region the profile itself pools keeps its `chunks` (docs/model-reference.md §3d).
 fn pool_chunks(app: &AppRun, split: Split, chunks: u32, split_override: Option<Split>) -> u32 {
     if split == Split::Even && split_override == Some(Split::Pool) {
         app.loop_iterations()
