@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{at_least, InputError, InputResult};
 use crate::model::class::unit_interval;
+use crate::model::platform::MAX_CORES;
 use crate::model::{Platform, WorkClass};
 use crate::sim::TimeNs;
 
@@ -380,8 +381,11 @@ impl AppMix {
         if self.repeat == 0 || self.repeat > 100 {
             return Err(InputError::new(format!("{path}.repeat"), format!("must be between 1 and 100, got {}", self.repeat)));
         }
-        if self.baseline_little_cores == 0 {
-            return Err(InputError::new(format!("{path}.baseline_little_cores"), "must be at least 1"));
+        if self.baseline_little_cores == 0 || self.baseline_little_cores > MAX_CORES {
+            return Err(InputError::new(
+                format!("{path}.baseline_little_cores"),
+                format!("must be between 1 and {MAX_CORES} (the most cores a platform may have), got {}", self.baseline_little_cores),
+            ));
         }
         let n_cores = platform.n_cores() as u32;
         let mut runs = Vec::new();
@@ -573,6 +577,12 @@ mod tests {
         let mut m = mix("BF").expect("mix");
         m.os.migration_ns = u64::MAX;
         assert_eq!(m.validate(&p, "workload").expect_err("huge").path, "workload.os.migration_ns");
+
+        let mut m = mix("BF").expect("mix");
+        m.baseline_little_cores = 807_384;
+        let e = m.validate(&p, "workload").expect_err("baseline");
+        assert_eq!(e.path, "workload.baseline_little_cores");
+        assert!(e.message.contains("between 1 and 1024"), "{e}");
 
         let mut m = mix("BF").expect("mix");
         m.apps[0].app = "doom".into();
