@@ -55,7 +55,7 @@ function CardClaims(props: { readonly claims: readonly ClaimResult[] }) {
             key={c.id}
             data-testid="card-claim"
             data-holds={c.verdict?.holds ?? false}
-            title={`${c.figure}: ${c.claim}\nPaper ${withUnit(c.value, c.unit)} (band ${c.band_text}), simulated ${simulatedText(c)}${c.gap_summary || c.gap ? `\nKnown gap: ${c.gap_summary ?? c.gap}` : ""}`}
+            title={`${c.figure}: ${c.claim}\nPaper ${withUnit(c.value, c.unit)} (band ${c.band_text}), simulated ${simulatedText(c)}${c.gap_summary ? `\nKnown gap: ${c.gap_summary}` : ""}`}
           >
             <span aria-hidden="true">{c.verdict?.holds ? "✓ " : "✗ "}</span>
             {c.label}
