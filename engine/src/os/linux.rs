@@ -6,7 +6,9 @@
 //! cores by count, in either direction. `misfit=on` adds what capacity-aware kernels (4.20+) do: a running task that does
 //! not fit a small CPU is pulled by a big CPU as soon as one is idle. Ties between equally idle CPUs or groups are broken
 //! at random (they stand for the timing noise that decides them on real hardware), which gives Zhang et al.'s
-//! run-to-run variation.
+//! run-to-run variation. `order=on` breaks fork-placement ties as the kernel's code does: `find_idlest_group()` keeps the
+//! first of equally idle groups after the parent's and `find_idlest_cpu()` the parent's CPU, else the lowest-numbered
+//! (Linux 2.6.27, `kernel/sched.c`), and a program's first thread is forked from CPU 0, where the launching shell runs.
 
 use super::cfs::{build_domains, group_stats, imbalance, Domain, Migration, Pelt, Shadow, FIT_MARGIN, NICE_0_LOAD};
 use super::eas::EnergyModel;
@@ -32,6 +34,8 @@ pub struct Linux {
     /// Android's kernels (an Android phone's recording): synchronous wake-ups go to the waker's CPU, a woken task stays on
     /// its active previous CPU while it fits there (`find_best_target()`), and load balancing waits for over-utilisation.
     pub android: bool,
+    /// Fork-placement ties in CPU order instead of at random (see the module doc).
+    pub order: bool,
     energy: Option<EnergyModel>,
     pelt: Pelt,
     domains: Vec<Vec<Domain>>,
@@ -41,7 +45,7 @@ pub struct Linux {
 impl Linux {
     /// A CFS model; domains are built from the platform on the first call.
     pub fn new(lb: bool, misfit: bool) -> Self {
-        Linux { lb, misfit, eas: false, android: false, energy: None, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
+        Linux { lb, misfit, eas: false, android: false, order: false, energy: None, pelt: Pelt::default(), domains: Vec::new(), state: Vec::new() }
     }
 
     /// With energy-aware wake-up placement (Android and capacity-aware kernels, 5.0+).
@@ -53,6 +57,12 @@ impl Linux {
     /// With or without Android's wake-up path (see `wake_cpu`).
     pub fn with_android(mut self, android: bool) -> Self {
         self.android = android;
+        self
+    }
+
+    /// With fork-placement ties broken in CPU order (see the module doc).
+    pub fn with_order(mut self, order: bool) -> Self {
+        self.order = order;
         self
     }
 
@@ -83,18 +93,24 @@ impl Linux {
                 };
                 let best = top.groups.iter().map(key).max();
                 let tied: Vec<usize> = (0..top.groups.len()).filter(|&g| Some(key(&top.groups[g])) == best).collect();
-                if let Some(g) = view.pick(&tied) {
+                // In CPU order: the first tied group after the parent's (the parent's own last).
+                let local = top.groups.iter().position(|g| g.contains(&start)).unwrap_or(0);
+                let n_groups = top.groups.len();
+                let first_after = (1..=n_groups).map(|i| (local + i) % n_groups).find(|g| tied.contains(g));
+                if let Some(g) = if self.order { first_after } else { view.pick(&tied) } {
                     span = top.groups[g].iter().copied().filter(|&c| shadow.online[c]).collect();
                 }
             }
         }
         let idle: Vec<usize> = span.iter().copied().filter(|&c| shadow.idle(c)).collect();
-        if let Some(c) = view.pick(&idle) {
+        let lowest = idle.iter().copied().find(|&c| c == start).or_else(|| idle.first().copied());
+        if let Some(c) = if self.order { lowest } else { view.pick(&idle) } {
             return c;
         }
         let min = span.iter().map(|&c| shadow.load(c, &self.pelt)).fold(f64::INFINITY, f64::min);
         let least: Vec<usize> = span.into_iter().filter(|&c| shadow.load(c, &self.pelt) <= min).collect();
-        view.pick(&least).unwrap_or(start)
+        let lowest = least.first().copied();
+        if self.order { lowest } else { view.pick(&least) }.unwrap_or(start)
     }
 
     /// Wake-up placement (`select_idle_sibling()`): the previous CPU when idle, else an idle CPU sharing its last-level cache
@@ -369,6 +385,44 @@ mod tests {
         assert!(balance_at(&mut Linux::new(true, false), &p, 1_000_000, BalanceReason::Idle(0)).is_empty(), "capacity-blind: a lone task stays");
         let moves = balance_at(&mut Linux::new(true, true), &p, 1_000_000, BalanceReason::Idle(0));
         assert_eq!(moves, vec![Move { thread: 0, to_core: 0 }]);
+    }
+
+    #[test]
+    fn order_on_forks_onto_the_next_idle_cpus_after_the_parent_as_the_kernel_code_does() {
+        // One cache shared by all four CPUs (one flat domain): the parent runs on CPU 1 and forks three threads.
+        let (mut threads, mut cores, apps) = test_view_parts(2, 2, &[(3, 4)]);
+        for core in &mut cores {
+            core.llc = 0;
+        }
+        threads[0].state = ThreadState::Running;
+        (threads[0].core, threads[0].prev_core, cores[1].running) = (Some(1), Some(1), Some(0));
+        let mut ordered = Vec::new();
+        let mut linux = Linux::new(true, false).with_order(true);
+        for t in 1..4 {
+            let mut rng = Rng::new(t as u64);
+            let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+            let c = linux.place(&mut view, t, false);
+            (threads[t].core, threads[t].prev_core, threads[t].state, cores[c].running) = (Some(c), Some(c), ThreadState::Running, Some(t));
+            ordered.push(c);
+        }
+        assert_eq!(ordered, vec![2, 3, 0], "the first idle CPU after the parent's, wrapping round");
+        // A program's first thread is forked from CPU 0: onto CPU 1, the first idle one after it.
+        let (threads, mut cores, apps) = test_view_parts(2, 2, &[(3, 1)]);
+        for core in &mut cores {
+            core.llc = 0;
+        }
+        let mut rng = Rng::new(1);
+        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        assert_eq!(Linux::new(true, false).with_order(true).place(&mut view, 0, false), 1);
+        // Without it the tie goes either way: over a few draws more than one CPU comes up.
+        let picks: std::collections::BTreeSet<usize> = (0..16u64)
+            .map(|seed| {
+                let mut rng = Rng::new(seed);
+                let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+                Linux::new(true, false).place(&mut view, 0, false)
+            })
+            .collect();
+        assert!(picks.len() > 1, "{picks:?}");
     }
 
     #[test]
