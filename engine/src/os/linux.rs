@@ -387,6 +387,13 @@ mod tests {
         assert_eq!(moves, vec![Move { thread: 0, to_core: 0 }]);
     }
 
+    /// Where `linux` forks thread `t`, its random ties drawn from `seed`.
+    fn fork_at(linux: &mut Linux, parts: (&[ThreadInfo], &[CoreInfo], &[AppInfo]), t: usize, seed: u64) -> usize {
+        let mut rng = Rng::new(seed);
+        let mut view = OsView { now_ns: 0, threads: parts.0, cores: parts.1, apps: parts.2, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
+        linux.place(&mut view, t, false)
+    }
+
     #[test]
     fn order_on_forks_onto_the_next_idle_cpus_after_the_parent_as_the_kernel_code_does() {
         // One cache shared by all four CPUs (one flat domain): the parent runs on CPU 1 and forks three threads.
@@ -399,9 +406,7 @@ mod tests {
         let mut ordered = Vec::new();
         let mut linux = Linux::new(true, false).with_order(true);
         for t in 1..4 {
-            let mut rng = Rng::new(t as u64);
-            let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
-            let c = linux.place(&mut view, t, false);
+            let c = fork_at(&mut linux, (&threads, &cores, &apps), t, t as u64);
             (threads[t].core, threads[t].prev_core, threads[t].state, cores[c].running) = (Some(c), Some(c), ThreadState::Running, Some(t));
             ordered.push(c);
         }
@@ -411,17 +416,9 @@ mod tests {
         for core in &mut cores {
             core.llc = 0;
         }
-        let mut rng = Rng::new(1);
-        let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
-        assert_eq!(Linux::new(true, false).with_order(true).place(&mut view, 0, false), 1);
+        assert_eq!(fork_at(&mut Linux::new(true, false).with_order(true), (&threads, &cores, &apps), 0, 1), 1);
         // Without it the tie goes either way: over a few draws more than one CPU comes up.
-        let picks: std::collections::BTreeSet<usize> = (0..16u64)
-            .map(|seed| {
-                let mut rng = Rng::new(seed);
-                let mut view = OsView { now_ns: 0, threads: &threads, cores: &cores, apps: &apps, up_threshold: 700.0, down_threshold: 256.0, rng: &mut rng };
-                Linux::new(true, false).place(&mut view, 0, false)
-            })
-            .collect();
+        let picks: std::collections::BTreeSet<usize> = (0..16u64).map(|seed| fork_at(&mut Linux::new(true, false), (&threads, &cores, &apps), 0, seed)).collect();
         assert!(picks.len() > 1, "{picks:?}");
     }
 
