@@ -97,20 +97,28 @@ impl Linux {
                 let local = top.groups.iter().position(|g| g.contains(&start)).unwrap_or(0);
                 let n_groups = top.groups.len();
                 let first_after = (1..=n_groups).map(|i| (local + i) % n_groups).find(|g| tied.contains(g));
-                if let Some(g) = if self.order { first_after } else { view.pick(&tied) } {
+                if let Some(g) = self.tie(view, &tied, first_after) {
                     span = top.groups[g].iter().copied().filter(|&c| shadow.online[c]).collect();
                 }
             }
         }
         let idle: Vec<usize> = span.iter().copied().filter(|&c| shadow.idle(c)).collect();
         let lowest = idle.iter().copied().find(|&c| c == start).or_else(|| idle.first().copied());
-        if let Some(c) = if self.order { lowest } else { view.pick(&idle) } {
+        if let Some(c) = self.tie(view, &idle, lowest) {
             return c;
         }
         let min = span.iter().map(|&c| shadow.load(c, &self.pelt)).fold(f64::INFINITY, f64::min);
         let least: Vec<usize> = span.into_iter().filter(|&c| shadow.load(c, &self.pelt) <= min).collect();
-        let lowest = least.first().copied();
-        if self.order { lowest } else { view.pick(&least) }.unwrap_or(start)
+        self.tie(view, &least, least.first().copied()).unwrap_or(start)
+    }
+
+    /// One of the tied `list`: `in_order` (the kernel code's choice) with `order=on`, else one at random.
+    fn tie(&self, view: &mut OsView, list: &[usize], in_order: Option<usize>) -> Option<usize> {
+        if self.order {
+            in_order
+        } else {
+            view.pick(list)
+        }
     }
 
     /// Wake-up placement (`select_idle_sibling()`): the previous CPU when idle, else an idle CPU sharing its last-level cache
