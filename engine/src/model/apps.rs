@@ -68,6 +68,12 @@ pub struct AppProfile {
     /// version has tasks (docs/model-reference.md §3d).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loop_iterations_per_thread: Option<u32>,
+    /// One iteration of the OpenMP loop version's loop in reference ns (its time on a little core at the reference
+    /// frequency), for a loop over finer iterations than the profile's work items (blackscholes' single options); unset,
+    /// an item is one iteration. `loop-dynamic` then charges each iteration libgomp's removal from the pool (the
+    /// `removal_*` costs of [`OsOptions`]; docs/model-reference.md §3d).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loop_iteration_ns: Option<f64>,
     /// Coefficient of variation of a parallel region's work items, in [0, 0.5] (0, the default: alike). Every version of
     /// the application cuts its shares, chunks, iterations and tasks from the same items (`model::items`, docs/model-reference.md §3d).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -119,6 +125,9 @@ impl AppProfile {
             if n == 0 || n > MAX_REGIONS {
                 return Err(InputError::new(format!("{path}.loop_iterations_per_thread"), format!("must be between 1 and {MAX_REGIONS}, got {n}")));
             }
+        }
+        if let Some(ns) = self.loop_iteration_ns {
+            crate::error::in_range(&format!("{path}.loop_iteration_ns"), ns, 1.0, 1e12)?;
         }
         crate::error::in_range(&format!("{path}.item_cv"), self.item_cv, 0.0, MAX_ITEM_CV)?;
         if self.chunks == 0 || self.chunks > MAX_REGIONS {
@@ -229,11 +238,34 @@ pub struct OsOptions {
     /// Wake-up latency of a pthreads thread leaving a barrier it slept at (10 µs, *estimate*): `pthread_barrier_wait`
     /// blocks its waiters in the kernel, libgomp's barrier spins first, so loop versions do not pay it (docs/model-reference.md §3c).
     pub barrier_wake_ns: TimeNs,
+    /// libgomp's removal of one iteration from a `schedule(dynamic)` pool, the local part on the fastest core (200 ns,
+    /// the loop level's estimate; slower cores take longer in proportion): what `loop-dynamic` charges per iteration of
+    /// a profile with `loop_iteration_ns` (docs/model-reference.md §3d).
+    pub removal_ns: f64,
+    /// Each removal's local part costs `1 + removal_growth × (T − 1)` times more with T threads (0.05).
+    pub removal_growth: f64,
+    /// The hold of the pool's cache line per removal (60 ns) …
+    pub line_ns: f64,
+    /// … plus this when another cluster held it last (60 ns; taken with the chance that the last holder was a thread of
+    /// another cluster).
+    pub cross_cluster_ns: f64,
 }
 
 impl Default for OsOptions {
     fn default() -> Self {
-        OsOptions { slice_ns: 4_000_000, migration_ns: 50_000, tick_ns: 4_000_000, half_life_ns: 32_000_000, up_threshold: 700, down_threshold: 512, barrier_wake_ns: 10_000 }
+        OsOptions {
+            slice_ns: 4_000_000,
+            migration_ns: 50_000,
+            tick_ns: 4_000_000,
+            half_life_ns: 32_000_000,
+            up_threshold: 700,
+            down_threshold: 512,
+            barrier_wake_ns: 10_000,
+            removal_ns: 200.0,
+            removal_growth: 0.05,
+            line_ns: 60.0,
+            cross_cluster_ns: 60.0,
+        }
     }
 }
 
@@ -250,6 +282,9 @@ impl OsOptions {
             if v < min || v > max {
                 return Err(InputError::new(format!("{path}.{name}"), format!("must be between {min} and {max} ns, got {v}")));
             }
+        }
+        for (name, v, max) in [("removal_ns", self.removal_ns, 1e9), ("removal_growth", self.removal_growth, 1e3), ("line_ns", self.line_ns, 1e9), ("cross_cluster_ns", self.cross_cluster_ns, 1e9)] {
+            crate::error::in_range(&format!("{path}.{name}"), v, 0.0, max)?;
         }
         if self.up_threshold > 1024 {
             return Err(InputError::new(format!("{path}.up_threshold"), format!("must be at most 1024, got {}", self.up_threshold)));

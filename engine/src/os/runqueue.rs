@@ -170,6 +170,16 @@ impl<'a> RunQueue<'a> {
         core < self.cores.len() && !self.speed.is_offline(core)
     }
 
+    /// The cluster of `core`.
+    pub fn cluster_of(&self, core: usize) -> usize {
+        self.speed.cluster_of(core)
+    }
+
+    /// Class `class`'s ratio on `core` at the reference frequency, without interference.
+    pub fn base_ratio(&self, core: usize, class: usize) -> f64 {
+        self.speed.base_ratio(self.speed.cluster_of(core), class)
+    }
+
     /// Segments recorded so far.
     pub fn segments(&self) -> usize {
         self.record.len()

@@ -123,7 +123,7 @@ impl OsSim<'_> {
     /// The item `t` ran on `core` is done: its next item of the phase, else the barrier.
     fn item_done(&mut self, kernel: &mut Kernel<QueueEv>, core: usize, t: usize) {
         if let Some(w) = self.take_item(t) {
-            self.rq.threads[t].work_left = w;
+            self.rq.threads[t].work_left = w * self.removal_stretch(t, core);
             self.rq.schedule_completion(kernel, core);
             return;
         }

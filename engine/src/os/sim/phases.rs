@@ -1,5 +1,6 @@
-//! An application's phases in the thread simulator: which item of work a thread takes, how a phase starts (threads with
-//! work become runnable, pthreads threads woken from a barrier owe their wake-up) and how the last arrival ends it.
+//! An application's phases in the thread simulator: which item of work a thread takes (and what `loop-dynamic`'s removals
+//! of its iterations add to it), how a phase starts (threads with work become runnable, pthreads threads woken from a
+//! barrier owe their wake-up) and how the last arrival ends it.
 
 use super::OsSim;
 use crate::model::apps::{AppRun, Phase, Split};
@@ -83,6 +84,7 @@ impl OsSim<'_> {
         }
         for t in workers {
             let core = self.place(kernel, t, wake && self.rq.threads[t].info.prev_core.is_some());
+            self.rq.threads[t].work_left *= self.removal_stretch(t, core);
             self.rq.enqueue(kernel, &mut self.work, core, t);
         }
     }
@@ -108,6 +110,35 @@ impl OsSim<'_> {
         }
         self.setup_phase(kernel, a, Some(t));
         self.rq.balance(kernel, &mut self.work, BalanceReason::Wake);
+    }
+}
+
+impl OsSim<'_> {
+    /// How much longer `t`'s item takes on `core` for libgomp's removals of its iterations: 1 unless `loop-dynamic` runs
+    /// a region over a loop whose iterations are finer than its items (the profile's `loop_iteration_ns`, blackscholes'
+    /// options). Each iteration then costs the thread a removal (docs/model-reference.md §3d), as at the loop level: a
+    /// local part of `removal_ns` on the fastest core, longer on slower ones in proportion and growing with the threads,
+    /// and the hold of the pool's line, `cross_cluster_ns` more with the chance that a thread of another cluster held it
+    /// last (the share of the other online cores there). Charged as work of the item, the removals take `R` ns against
+    /// the iteration's `loop_iteration_ns / ratio` on a core of ratio `ratio`.
+    pub(super) fn removal_stretch(&self, t: usize, core: usize) -> f64 {
+        let th = &self.rq.threads[t];
+        let a = th.info.app;
+        let app = &self.work.apps[a];
+        let Some(iteration_ns) = app.profile.loop_iteration_ns else { return 1.0 };
+        let pooled_loop = matches!(app.phases.get(self.work.app_st[a].phase), Some(Phase::Parallel { split: Split::Even, .. }));
+        if !pooled_loop || self.work.split_override != Some(Split::Pool) {
+            return 1.0;
+        }
+        let o = self.rq.options();
+        let online: Vec<usize> = (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c)).collect();
+        let fastest = online.iter().map(|&c| self.rq.base_ratio(c, th.class)).fold(f64::MIN_POSITIVE, f64::max);
+        let ratio = self.rq.base_ratio(core, th.class);
+        let elsewhere = online.iter().filter(|&&c| self.rq.cluster_of(c) != self.rq.cluster_of(core)).count();
+        let cross_chance = elsewhere as f64 / online.len().saturating_sub(1).max(1) as f64;
+        let contention = 1.0 + o.removal_growth * app.threads.saturating_sub(1) as f64;
+        let removal_work = o.removal_ns * fastest * contention + (o.line_ns + o.cross_cluster_ns * cross_chance) * ratio;
+        1.0 + removal_work / iteration_ns
     }
 }
 
