@@ -111,9 +111,7 @@ impl OsSim<'_> {
         self.setup_phase(kernel, a, Some(t));
         self.rq.balance(kernel, &mut self.work, BalanceReason::Wake);
     }
-}
 
-impl OsSim<'_> {
     /// How much longer `t`'s item takes on `core` for libgomp's removals of its iterations: 1 unless `loop-dynamic` runs
     /// a region over a loop whose iterations are finer than its items (the profile's `loop_iteration_ns`, blackscholes'
     /// options). Each iteration then costs the thread a removal (docs/model-reference.md §3d), as at the loop level: a
@@ -131,11 +129,11 @@ impl OsSim<'_> {
             return 1.0;
         }
         let o = self.rq.options();
-        let online: Vec<usize> = (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c)).collect();
-        let fastest = online.iter().map(|&c| self.rq.base_ratio(c, th.class)).fold(f64::MIN_POSITIVE, f64::max);
+        let online = || (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c));
+        let fastest = online().map(|c| self.rq.base_ratio(c, th.class)).fold(f64::MIN_POSITIVE, f64::max);
         let ratio = self.rq.base_ratio(core, th.class);
-        let elsewhere = online.iter().filter(|&&c| self.rq.cluster_of(c) != self.rq.cluster_of(core)).count();
-        let cross_chance = elsewhere as f64 / online.len().saturating_sub(1).max(1) as f64;
+        let elsewhere = online().filter(|&c| self.rq.cluster_of(c) != self.rq.cluster_of(core)).count();
+        let cross_chance = elsewhere as f64 / online().count().saturating_sub(1).max(1) as f64;
         let contention = 1.0 + o.removal_growth * app.threads.saturating_sub(1) as f64;
         let removal_work = o.removal_ns * fastest * contention + (o.line_ns + o.cross_cluster_ns * cross_chance) * ratio;
         1.0 + removal_work / iteration_ns
