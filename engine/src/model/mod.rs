@@ -11,6 +11,7 @@ pub mod l2share;
 pub mod level;
 pub mod loops;
 pub mod memory;
+pub mod os_options;
 pub mod places;
 pub mod profiles;
 pub mod platform;
