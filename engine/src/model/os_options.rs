@@ -40,6 +40,9 @@ pub struct OsOptions {
 
 impl Default for OsOptions {
     fn default() -> Self {
+        // The removal's local part is the loop level's (one libgomp, one cost); the line's hold is the catalogue's
+        // loop-level value (60 ns, and 60 ns more across clusters), which `LoopCosts::default` leaves at 0 (no queue).
+        let loops = crate::model::loops::LoopCosts::default();
         OsOptions {
             slice_ns: 4_000_000,
             migration_ns: 50_000,
@@ -48,8 +51,8 @@ impl Default for OsOptions {
             up_threshold: 700,
             down_threshold: 512,
             barrier_wake_ns: 10_000,
-            removal_ns: 200.0,
-            removal_growth: 0.05,
+            removal_ns: loops.removal_ns,
+            removal_growth: loops.removal_growth,
             line_ns: 60.0,
             cross_cluster_ns: 60.0,
         }
