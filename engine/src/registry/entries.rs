@@ -62,8 +62,8 @@ pub const SCHEDULERS: &[Entry] = &[
     }),
     os("pbs", &[], "lb=on", "Preference Based Scheduling: PBA, WPC and PBB; large cores to high-preference applications (Zhang et al.).", |p, _| Ok(threads(Pbs::new(p.on_off("lb", true)?)))),
     os("lcss", &[], "lb=on", "Large Core Splitting: LCSA, WPC and LCSB; large cores split evenly among applications (Zhang et al.).", |p, _| Ok(threads(Lcss::new(p.on_off("lb", true)?)))),
-    os("loop-static", &[], "", "OpenMP parallel loops, schedule(static): even split, threads pinned (Chronaki et al. Fig. 9).", |_, _| Ok(split(Split::Even))),
-    os("loop-dynamic", &[], "", "OpenMP parallel loops, schedule(dynamic): iterations one at a time (the default chunk) from a shared pool, threads pinned (Chronaki et al. Fig. 9).", |_, _| Ok(split(Split::Pool))),
+    os("loop-static", &[], "bind=off", "OpenMP parallel loops, schedule(static): every region split evenly; libgomp leaves its threads unbound by default, so the kernel's GTS places and migrates them; bind=on pins thread i to core i (OMP_PROC_BIND=true) (Chronaki et al. Fig. 9).", |p, _| loop_version(p, Split::Even)),
+    os("loop-dynamic", &[], "bind=off", "OpenMP parallel loops, schedule(dynamic): iterations one at a time (the default chunk) from a shared pool; threads unbound under GTS as libgomp leaves them, or pinned with bind=on (Chronaki et al. Fig. 9).", |p, _| loop_version(p, Split::Pool)),
     os("tasks", &[], "", "Task-based: the profile's tasks under the FIFO runtime with barriers removed (Chronaki et al. §3.3).", |_, _| Ok(OsMethod::Tasks)),
 ];
 
@@ -97,8 +97,11 @@ fn threads(sched: impl OsScheduler + 'static) -> OsMethod {
     OsMethod::Threads { sched: Box::new(sched), split: None }
 }
 
-fn split(split: Split) -> OsMethod {
-    OsMethod::Threads { sched: Box::new(Pinned), split: Some(split) }
+/// An OpenMP loop version: every region forced to `split`. libgomp binds no thread unless `OMP_PROC_BIND` asks it to
+/// (docs/model-reference.md §4c), so by default the platform's big.LITTLE kernel, GTS, places and migrates them.
+fn loop_version(p: &mut Params, split: Split) -> InputResult<OsMethod> {
+    let sched: Box<dyn OsScheduler> = if p.on_off("bind", false)? { Box::new(Pinned) } else { Box::new(Gts { lb: true, up: None, down: None }) };
+    Ok(OsMethod::Threads { sched, split: Some(split) })
 }
 
 /// The load-balancing switch and the GTS-style thresholds (out of 1024; the mix's own when absent, checked `down < up`).
