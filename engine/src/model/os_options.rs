@@ -1,5 +1,5 @@
 //! The OS model's costs and thresholds (`AppMix::os`): time slices, migrations, ticks, GTS's thresholds, pthreads barrier
-//! wake-ups and libgomp's removals under `loop-dynamic` (docs/model-reference.md §3c–3d, §4c).
+//! wake-ups, libgomp's barrier spin and its removals under `loop-dynamic` (docs/model-reference.md §3c–3d, §4c).
 
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,11 @@ pub struct OsOptions {
     /// Wake-up latency of a pthreads thread leaving a barrier it slept at (10 µs, *estimate*): `pthread_barrier_wait`
     /// blocks its waiters in the kernel, libgomp's barrier spins first, so loop versions do not pay it (docs/model-reference.md §3c).
     pub barrier_wake_ns: TimeNs,
+    /// How long libgomp's waiter polls before it sleeps, on the fastest core (500 µs, *estimate*: `GOMP_SPINCOUNT`'s
+    /// default 300,000 polls of a few cycles each on an A15 at 1.6 GHz; slower cores take longer in proportion): a loop
+    /// version's thread waiting at a barrier or for the next region keeps its core busy that long, then sleeps and owes
+    /// `barrier_wake_ns` when released (docs/model-reference.md §3c). 0: it sleeps at once.
+    pub barrier_spin_ns: TimeNs,
     /// libgomp's removal of one iteration from a `schedule(dynamic)` pool, the local part on the fastest core (200 ns,
     /// the loop level's estimate; slower cores take longer in proportion): what `loop-dynamic` charges per iteration of
     /// a profile with `loop_iteration_ns` (docs/model-reference.md §3d).
@@ -51,6 +56,7 @@ impl Default for OsOptions {
             up_threshold: 700,
             down_threshold: 512,
             barrier_wake_ns: 10_000,
+            barrier_spin_ns: 500_000,
             removal_ns: loops.removal_ns,
             removal_growth: loops.removal_growth,
             line_ns: 60.0,
@@ -68,6 +74,7 @@ impl OsOptions {
             ("half_life_ns", self.half_life_ns, 100_000, 100_000_000_000),
             ("migration_ns", self.migration_ns, 0, 1_000_000_000),
             ("barrier_wake_ns", self.barrier_wake_ns, 0, 1_000_000_000),
+            ("barrier_spin_ns", self.barrier_spin_ns, 0, 1_000_000_000),
         ] {
             if v < min || v > max {
                 return Err(InputError::new(format!("{path}.{name}"), format!("must be between {min} and {max} ns, got {v}")));

@@ -56,13 +56,15 @@ pub(super) struct Thread {
     run_acc_ns: TimeNs,
     /// Wake-up latency still owed before it next runs.
     pub wake_ns: TimeNs,
+    /// Its current item is runtime activity, not the application's work (libgomp's spin at a barrier): recorded as overhead.
+    pub spinning: bool,
 }
 
 impl Thread {
     /// A new thread of `app` that last ran on `prev_core` (if known).
     pub fn new(app: usize, local: u32, class: usize, prev_core: Option<usize>) -> Self {
         let info = ThreadInfo { app, local, state: ThreadState::New, core: None, prev_core, util: 1024.0, movable: true };
-        Thread { info, class, work_left: 0.0, run_acc_ns: 0, wake_ns: 0 }
+        Thread { info, class, work_left: 0.0, run_acc_ns: 0, wake_ns: 0, spinning: false }
     }
 }
 
@@ -391,9 +393,35 @@ impl<'a> RunQueue<'a> {
         self.speed.set_running(now, core, None);
         self.threads[run.thread].run_acc_ns += now.saturating_sub(run.acct_ns);
         if now > run.seg_start_ns {
-            self.push_segment(core, run.thread, SegmentKind::Work, run.seg_start_ns, now);
+            let kind = if self.threads[run.thread].spinning { SegmentKind::Overhead } else { SegmentKind::Work };
+            self.push_segment(core, run.thread, kind, run.seg_start_ns, now);
         }
         Some(run.thread)
+    }
+
+    /// The core `t` runs on, if it is running.
+    pub fn running_core(&self, t: usize) -> Option<usize> {
+        self.threads[t].info.core.filter(|&c| self.cores[c].running.as_ref().is_some_and(|r| r.thread == t))
+    }
+
+    /// Gives `t`, running or queued, a new item of `work` (reference ns) that is runtime activity (`spinning`) or the
+    /// application's work; a running thread's segment so far is recorded and its item re-timed from now.
+    pub fn set_item<E: From<QueueEv>>(&mut self, kernel: &mut Kernel<E>, t: usize, work: f64, spinning: bool) {
+        let now = kernel.now_ns();
+        if let Some(core) = self.running_core(t) {
+            self.progress(now, core);
+            let kind = if self.threads[t].spinning { SegmentKind::Overhead } else { SegmentKind::Work };
+            let done_part = self.cores[core].running.as_mut().filter(|run| now > run.seg_start_ns).map(|run| std::mem::replace(&mut run.seg_start_ns, now));
+            if let Some(seg_start) = done_part {
+                self.push_segment(core, t, kind, seg_start, now);
+            }
+            self.threads[t].work_left = work;
+            self.threads[t].spinning = spinning;
+            self.schedule_completion(kernel, core);
+        } else {
+            self.threads[t].work_left = work;
+            self.threads[t].spinning = spinning;
+        }
     }
 
     /// Takes the running thread off `core` to sleep in `state` (blocked or done), off every core.

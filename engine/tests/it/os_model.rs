@@ -76,7 +76,7 @@ fn threads_never_share_a_core_and_work_is_conserved() {
     use engine::model::apps::workload_by_name;
     use engine::model::SpeedState;
     for (config, workload) in [("odroid-xu3:4+2", "bodytrack"), ("gem5-6l13s", "BB"), ("odroid-xu3:2+3", "DC"), ("gem5-4l18s", "CF")] {
-        for sched in ["pinned", "linux", "gts", "cs", "iks", "pbs", "lcss", "pbs[lb=off]", "loop-dynamic"] {
+        for sched in ["pinned", "linux", "gts", "cs", "iks", "pbs", "lcss", "pbs[lb=off]", "loop-dynamic", "loop-static", "loop-dynamic[bind=on]"] {
             let mut s = os_scenario(config, workload, &[sched], 3).expect("scenario");
             let engine::model::Workload::Applications(m) = &mut s.workload else { panic!("applications workload") };
             (m.os.removal_ns, m.os.line_ns, m.os.cross_cluster_ns) = (0.0, 0.0, 0.0);
@@ -89,7 +89,7 @@ fn threads_never_share_a_core_and_work_is_conserved() {
             let mut items = vec![0u64; apps.len()];
             for i in 0..rec.len() {
                 if i > 0 && rec.lane[i] == rec.lane[i - 1] {
-                    assert!(rec.start_ns[i] >= rec.end_ns[i - 1], "{sched}: overlap on core {}", rec.lane[i]);
+                    assert!(rec.start_ns[i] >= rec.end_ns[i - 1], "{sched} {config} {workload}: overlap on core {}: [{} {} item {} kind {}] [{} {} item {} kind {}]", rec.lane[i], rec.start_ns[i-1], rec.end_ns[i-1], rec.item[i-1], rec.kind[i-1], rec.start_ns[i], rec.end_ns[i], rec.item[i], rec.kind[i]);
                 }
                 if rec.kind[i] == 0 {
                     let a = rec.group[i] as usize;
@@ -390,6 +390,35 @@ fn loop_dynamic_hands_out_one_iteration_at_a_time() {
     let dispatch_ns = engine::scenario::RuntimeOptions::default().dispatch_ns;
     assert!(dynamic <= tasks && tasks - dynamic <= 128 * dispatch_ns, "loop dynamic {dynamic} ns, tasks {tasks} ns");
     assert!(unbound < dynamic && !r.runs[2].record.migrations.is_empty(), "unbound {unbound} ns against bound {dynamic} ns");
+}
+
+/// libgomp's waiters poll before they sleep (docs/model-reference.md §3c, `barrier_spin_ns`): on 4+1 swaptions' big cores
+/// finish their even shares, each spins half a millisecond (recorded as overhead, drawing busy power) and sleeps, and GTS
+/// then moves the little core's thread, unbound as libgomp leaves it, onto big core 0. A spin longer than the wait keeps
+/// every big core busy, so GTS moves nothing and the run takes as long as with bound threads.
+#[test]
+fn loop_waiters_spin_before_they_sleep() {
+    let runs = |spin_ns: u64| {
+        let mut s = os_scenario("odroid-xu3:4+1", "swaptions", &["loop-static", "loop-static[bind=on]"], 1).expect("scenario");
+        let engine::model::Workload::Applications(mix) = &mut s.workload else { panic!("applications workload") };
+        mix.os.barrier_spin_ns = spin_ns;
+        engine::run::run(&s).expect("run").runs
+    };
+    let spin_ns = engine::model::apps::OsOptions::default().barrier_spin_ns;
+    assert_eq!(spin_ns, 500_000);
+    let r = runs(spin_ns);
+    let (unbound, bound) = (&r[0], &r[1]);
+    for core in 1..4 {
+        let spun = unbound.metrics.overhead_ns_per_core[core];
+        assert!(spun.abs_diff(spin_ns) <= 2, "big core {core} spins {spun} ns");
+    }
+    assert_eq!(unbound.record.migrations.len(), 1, "GTS moves the little core's thread once");
+    assert_eq!((unbound.record.migrations[0].from_core, unbound.record.migrations[0].to_core), (4, 0));
+    assert!(unbound.metrics.makespan_ns * 3 < bound.metrics.makespan_ns * 2, "unbound {} ns, bound {} ns", unbound.metrics.makespan_ns, bound.metrics.makespan_ns);
+    let long = runs(1_000_000_000);
+    assert!(long[0].record.migrations.is_empty(), "a core that spins is not idle");
+    assert_eq!(long[0].metrics.makespan_ns, long[1].metrics.makespan_ns);
+    assert!(long[0].metrics.energy_j > r[0].metrics.energy_j && long[1].metrics.energy_j > r[1].metrics.energy_j, "spinning draws busy power");
 }
 
 /// Blackscholes' OpenMP loop prices one option per iteration (docs/model-reference.md §3d: the profile's `loop_iteration_ns`),

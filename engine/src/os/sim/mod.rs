@@ -120,16 +120,43 @@ impl OsSim<'_> {
         self.rq.place(kernel, &self.work, t, wake, None).unwrap_or_else(|| self.rq.least_loaded())
     }
 
-    /// The item `t` ran on `core` is done: its next item of the phase, else the barrier.
+    /// The item `t` ran on `core` is done: its next item of the phase, else the barrier. A loop version's waiter spins
+    /// there first (libgomp, docs/model-reference.md §3c): its core stays busy until the barrier releases it or the spin
+    /// runs out and it sleeps.
     fn item_done(&mut self, kernel: &mut Kernel<QueueEv>, core: usize, t: usize) {
+        let app_done = self.work.app_st[self.rq.threads[t].info.app].done_ns.is_some();
+        if app_done || self.rq.threads[t].spinning {
+            self.rq.sleep(kernel, core, if app_done { ThreadState::Done } else { ThreadState::Blocked });
+            self.rq.threads[t].spinning = false;
+            self.rq.next_on_core(kernel, &mut self.work, core);
+            return;
+        }
         if let Some(w) = self.take_item(t) {
             self.rq.threads[t].work_left = w * self.removal_stretch(t, core);
             self.rq.schedule_completion(kernel, core);
             return;
         }
+        if self.spins() {
+            let spin = self.spin_work(t);
+            self.rq.set_item(kernel, t, spin, true);
+            self.arrive(kernel, t);
+            return;
+        }
         self.rq.sleep(kernel, core, ThreadState::Blocked);
         self.arrive(kernel, t);
         self.rq.next_on_core(kernel, &mut self.work, core);
+    }
+
+    /// True when waiters spin before they sleep: the loop versions, with a spin configured.
+    fn spins(&self) -> bool {
+        self.work.split_override.is_some() && self.rq.options().barrier_spin_ns > 0
+    }
+
+    /// `t`'s spin as work: `barrier_spin_ns` on the fastest online core, longer on slower ones in proportion.
+    fn spin_work(&self, t: usize) -> f64 {
+        let class = self.rq.threads[t].class;
+        let fastest = (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c)).map(|c| self.rq.base_ratio(c, class)).fold(f64::MIN_POSITIVE, f64::max);
+        self.rq.options().barrier_spin_ns as f64 * fastest
     }
 }
 

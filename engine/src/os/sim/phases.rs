@@ -53,11 +53,13 @@ impl OsSim<'_> {
 
     /// Starts phase `app_st[a].phase`: threads with work become runnable, the others wait at the barrier.
     /// `waker` is the thread whose arrival released the barrier (`None` at the start): in the pthreads version
-    /// (no split override) every other thread slept in the kernel and owes `barrier_wake_ns` before it runs,
-    /// where libgomp's barrier spins and the loop versions resume at once (docs/model-reference.md §3c).
+    /// (no split override) every other thread slept in the kernel and owes `barrier_wake_ns` before it runs; in the
+    /// loop versions a thread still on its core (spinning, or the waker) goes on there at once, one whose spin ran out
+    /// slept and owes the wake-up, and one without work starts a new spin (docs/model-reference.md §3c).
     pub(super) fn setup_phase(&mut self, kernel: &mut Kernel<QueueEv>, a: usize, waker: Option<usize>) {
         let wake = waker.is_some();
-        let wake_ns = if self.work.split_override.is_none() { self.rq.options().barrier_wake_ns } else { 0 };
+        let spins = self.spins();
+        let wake_ns = self.rq.options().barrier_wake_ns;
         let first = self.work.app_st[a].first_thread;
         let n = self.work.apps[a].threads as usize;
         self.work.app_st[a].arrived = 0;
@@ -68,16 +70,29 @@ impl OsSim<'_> {
         self.work.taken[first..first + n].fill(false);
         let mut workers = Vec::new();
         for t in first..first + n {
+            let on_core = if spins { self.rq.threads[t].info.core } else { None };
             match self.take_item(t) {
                 Some(w) => {
+                    if let Some(core) = on_core {
+                        let w = w * self.removal_stretch(t, core);
+                        self.rq.set_item(kernel, t, w, false);
+                        continue;
+                    }
                     self.rq.threads[t].work_left = w;
-                    if wake && waker != Some(t) {
+                    // libgomp starts its team's threads at the first parallel region: one that never ran owes no wake-up.
+                    let slept = self.work.split_override.is_none() || self.rq.threads[t].info.prev_core.is_some();
+                    if wake && waker != Some(t) && slept {
                         self.rq.threads[t].wake_ns = wake_ns;
                     }
                     workers.push(t);
                 }
                 None => {
-                    self.rq.threads[t].info.state = ThreadState::Blocked;
+                    if on_core.is_some() {
+                        let spin = self.spin_work(t);
+                        self.rq.set_item(kernel, t, spin, true);
+                    } else {
+                        self.rq.threads[t].info.state = ThreadState::Blocked;
+                    }
                     self.work.app_st[a].arrived += 1;
                 }
             }
@@ -103,8 +118,15 @@ impl OsSim<'_> {
             st.done_ns = Some(kernel.now_ns());
             let first = st.first_thread;
             self.work.apps_left -= 1;
-            for th in &mut self.rq.threads[first..first + apps[a].threads as usize] {
-                th.info.state = ThreadState::Done;
+            for th in first..first + apps[a].threads as usize {
+                if self.rq.threads[th].info.core.is_some() {
+                    // A waiter still spinning or queued (or the last arrival) stops spinning: it leaves its core as its
+                    // item ends (after any migration under way), `item_done` seeing the application done.
+                    let spinning = self.rq.threads[th].spinning;
+                    self.rq.set_item(kernel, th, 0.0, spinning);
+                } else {
+                    self.rq.threads[th].info.state = ThreadState::Done;
+                }
             }
             return;
         }
