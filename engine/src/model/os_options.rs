@@ -22,8 +22,9 @@ pub struct OsOptions {
     pub up_threshold: u32,
     /// GTS down-migration threshold, out of 1024 (512, the Linaro big.LITTLE MP default); must be below `up_threshold`.
     pub down_threshold: u32,
-    /// Wake-up latency of a pthreads thread leaving a barrier it slept at (10 µs, *estimate*): `pthread_barrier_wait`
-    /// blocks its waiters in the kernel, libgomp's barrier spins first, so loop versions do not pay it (docs/model-reference.md §3c).
+    /// Wake-up latency of a thread leaving a barrier it slept at (10 µs, *estimate*): `pthread_barrier_wait` blocks its
+    /// waiters in the kernel at once, libgomp's barrier spins first, so a loop version's thread pays it only when its
+    /// spin (`barrier_spin_ns`) ran out before the barrier released it (docs/model-reference.md §3c).
     pub barrier_wake_ns: TimeNs,
     /// How long libgomp's waiter polls before it sleeps, on the fastest core (500 µs, *estimate*: `GOMP_SPINCOUNT`'s
     /// default 300,000 polls of a few cycles each on an A15 at 1.6 GHz; slower cores take longer in proportion): a loop
