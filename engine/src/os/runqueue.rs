@@ -408,19 +408,19 @@ impl<'a> RunQueue<'a> {
     /// application's work; a running thread's segment so far is recorded and its item re-timed from now.
     pub fn set_item<E: From<QueueEv>>(&mut self, kernel: &mut Kernel<E>, t: usize, work: f64, spinning: bool) {
         let now = kernel.now_ns();
-        if let Some(core) = self.running_core(t) {
+        let running = self.running_core(t);
+        if let Some(core) = running {
             self.progress(now, core);
             let kind = if self.threads[t].spinning { SegmentKind::Overhead } else { SegmentKind::Work };
             let done_part = self.cores[core].running.as_mut().filter(|run| now > run.seg_start_ns).map(|run| std::mem::replace(&mut run.seg_start_ns, now));
             if let Some(seg_start) = done_part {
                 self.push_segment(core, t, kind, seg_start, now);
             }
-            self.threads[t].work_left = work;
-            self.threads[t].spinning = spinning;
+        }
+        self.threads[t].work_left = work;
+        self.threads[t].spinning = spinning;
+        if let Some(core) = running {
             self.schedule_completion(kernel, core);
-        } else {
-            self.threads[t].work_left = work;
-            self.threads[t].spinning = spinning;
         }
     }
 

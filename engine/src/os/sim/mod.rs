@@ -154,9 +154,13 @@ impl OsSim<'_> {
 
     /// `t`'s spin as work: `barrier_spin_ns` on the fastest online core, longer on slower ones in proportion.
     fn spin_work(&self, t: usize) -> f64 {
-        let class = self.rq.threads[t].class;
-        let fastest = (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c)).map(|c| self.rq.base_ratio(c, class)).fold(f64::MIN_POSITIVE, f64::max);
-        self.rq.options().barrier_spin_ns as f64 * fastest
+        self.rq.options().barrier_spin_ns as f64 * self.fastest_ratio(self.rq.threads[t].class)
+    }
+
+    /// The highest ratio among the online cores for `class`: work of `x × ratio` takes `x` ns on the fastest core, the
+    /// measure of libgomp's per-call costs (a removal's local part, the spin), which slower cores take longer to run.
+    fn fastest_ratio(&self, class: usize) -> f64 {
+        (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c)).map(|c| self.rq.base_ratio(c, class)).fold(f64::MIN_POSITIVE, f64::max)
     }
 }
 

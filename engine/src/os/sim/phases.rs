@@ -152,7 +152,7 @@ impl OsSim<'_> {
         }
         let o = self.rq.options();
         let online = || (0..self.rq.n_cores()).filter(|&c| self.rq.is_online(c));
-        let fastest = online().map(|c| self.rq.base_ratio(c, th.class)).fold(f64::MIN_POSITIVE, f64::max);
+        let fastest = self.fastest_ratio(th.class);
         let ratio = self.rq.base_ratio(core, th.class);
         let elsewhere = online().filter(|&c| self.rq.cluster_of(c) != self.rq.cluster_of(core)).count();
         let cross_chance = elsewhere as f64 / online().count().saturating_sub(1).max(1) as f64;
