@@ -392,11 +392,16 @@ impl<'a> RunQueue<'a> {
         let run = c.running.take()?;
         self.speed.set_running(now, core, None);
         self.threads[run.thread].run_acc_ns += now.saturating_sub(run.acct_ns);
-        if now > run.seg_start_ns {
-            let kind = if self.threads[run.thread].spinning { SegmentKind::Overhead } else { SegmentKind::Work };
-            self.push_segment(core, run.thread, kind, run.seg_start_ns, now);
-        }
+        self.record_run(core, run.thread, run.seg_start_ns, now);
         Some(run.thread)
+    }
+
+    /// Records `t`'s run on `core` from `start_ns` to `end_ns` (if any): overhead while it spins (runtime activity), else work.
+    fn record_run(&mut self, core: usize, t: usize, start_ns: TimeNs, end_ns: TimeNs) {
+        if end_ns > start_ns {
+            let kind = if self.threads[t].spinning { SegmentKind::Overhead } else { SegmentKind::Work };
+            self.push_segment(core, t, kind, start_ns, end_ns);
+        }
     }
 
     /// The core `t` runs on, if it is running.
@@ -411,10 +416,10 @@ impl<'a> RunQueue<'a> {
         let running = self.running_core(t);
         if let Some(core) = running {
             self.progress(now, core);
-            let kind = if self.threads[t].spinning { SegmentKind::Overhead } else { SegmentKind::Work };
-            let done_part = self.cores[core].running.as_mut().filter(|run| now > run.seg_start_ns).map(|run| std::mem::replace(&mut run.seg_start_ns, now));
-            if let Some(seg_start) = done_part {
-                self.push_segment(core, t, kind, seg_start, now);
+            if let Some(run) = self.cores[core].running.as_mut() {
+                let seg_start_ns = run.seg_start_ns;
+                run.seg_start_ns = now.max(seg_start_ns);
+                self.record_run(core, t, seg_start_ns, now);
             }
         }
         self.threads[t].work_left = work;
