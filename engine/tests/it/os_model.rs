@@ -351,7 +351,8 @@ fn task_refill_charges_tasks_that_change_cluster_only() {
 }
 
 /// docs/model-reference.md §3c: a pthreads thread that slept at a barrier pays `barrier_wake_ns` before its next item, the loop
-/// versions (libgomp's spinning barrier) do not. On four big cores fluidanimate's even split is the same in both
+/// versions' threads do not while libgomp's spin lasts, and on four big cores fluidanimate's waits are all shorter than the
+/// spin (`loop_waiters_spin_before_they_sleep` covers a wait that outlasts it). There fluidanimate's even split is the same in both
 /// versions, so loop static is ahead by the wake-ups on the critical path (about two per region: the parallel region's
 /// waiters, then thread 0 for the serial section), and without the cost the two tie exactly.
 #[test]
