@@ -75,6 +75,9 @@ pub struct ThreadInfo {
     pub prev_core: Option<usize>,
     /// Utilisation, a decaying average of the time it was running, out of 1024.
     pub util: f64,
+    /// Tracked load, a decaying average of the time it was runnable (running or waiting in a run queue), out of 1024:
+    /// the load that the big.LITTLE MP patches compare with their thresholds (`load_avg_ratio`, docs/model-reference.md §4c).
+    pub load: f64,
     /// False while it pays a migration cost (it cannot be moved then).
     pub movable: bool,
 }
@@ -315,7 +318,7 @@ pub(crate) fn test_view_parts(big: usize, little: usize, apps: &[(i32, u32)]) ->
     let mut threads = Vec::new();
     for (a, &(_, n)) in apps.iter().enumerate() {
         for local in 0..n {
-            threads.push(ThreadInfo { app: a, local, state: ThreadState::New, core: None, prev_core: None, util: 1024.0, movable: true });
+            threads.push(ThreadInfo { app: a, local, state: ThreadState::New, core: None, prev_core: None, util: 1024.0, load: 1024.0, movable: true });
         }
     }
     let infos = apps.iter().map(|&(preference, threads)| AppInfo { preference, threads, done: false }).collect();

@@ -54,6 +54,9 @@ pub(super) struct Thread {
     pub work_left: f64,
     /// Running time since the last tick.
     run_acc_ns: TimeNs,
+    /// Time spent waiting in a run queue since the last tick, and since when it waits (while it does).
+    wait_acc_ns: TimeNs,
+    wait_from_ns: Option<TimeNs>,
     /// Wake-up latency still owed before it next runs.
     pub wake_ns: TimeNs,
     /// Its current item is runtime activity, not the application's work (libgomp's spin at a barrier): recorded as overhead.
@@ -63,8 +66,8 @@ pub(super) struct Thread {
 impl Thread {
     /// A new thread of `app` that last ran on `prev_core` (if known).
     pub fn new(app: usize, local: u32, class: usize, prev_core: Option<usize>) -> Self {
-        let info = ThreadInfo { app, local, state: ThreadState::New, core: None, prev_core, util: 1024.0, movable: true };
-        Thread { info, class, work_left: 0.0, run_acc_ns: 0, wake_ns: 0, spinning: false }
+        let info = ThreadInfo { app, local, state: ThreadState::New, core: None, prev_core, util: 1024.0, load: 1024.0, movable: true };
+        Thread { info, class, work_left: 0.0, run_acc_ns: 0, wait_acc_ns: 0, wait_from_ns: None, wake_ns: 0, spinning: false }
     }
 }
 
@@ -294,6 +297,7 @@ impl<'a> RunQueue<'a> {
             }
             ThreadState::Runnable => {
                 self.cores[from].queue.retain(|&q| q != t);
+                self.end_wait(kernel.now_ns(), t);
                 self.enqueue(kernel, work, to, t);
             }
             _ => {}
@@ -307,8 +311,21 @@ impl<'a> RunQueue<'a> {
         if self.cores[core].running.is_none() {
             self.start(kernel, work, core, t);
         } else {
-            self.cores[core].queue.push_back(t);
+            self.push_queue(kernel.now_ns(), core, t);
             self.ensure_slice(kernel, core);
+        }
+    }
+
+    /// `t` joins the back of `core`'s run queue at `now`.
+    fn push_queue(&mut self, now: TimeNs, core: usize, t: usize) {
+        self.cores[core].queue.push_back(t);
+        self.threads[t].wait_from_ns = Some(now);
+    }
+
+    /// `t` leaves its run queue at `now`: the time it waited there counts towards its tracked load.
+    fn end_wait(&mut self, now: TimeNs, t: usize) {
+        if let Some(from) = self.threads[t].wait_from_ns.take() {
+            self.threads[t].wait_acc_ns += now.saturating_sub(from);
         }
     }
 
@@ -443,6 +460,7 @@ impl<'a> RunQueue<'a> {
             return;
         }
         if let Some(t) = self.cores[core].queue.pop_front() {
+            self.end_wait(kernel.now_ns(), t);
             self.start(kernel, work, core, t);
         } else {
             self.balance(kernel, work, BalanceReason::Idle(core));
@@ -456,7 +474,7 @@ impl<'a> RunQueue<'a> {
         }
         if let Some(t) = self.stop(kernel, core) {
             self.threads[t].info.state = ThreadState::Runnable;
-            self.cores[core].queue.push_back(t);
+            self.push_queue(kernel.now_ns(), core, t);
         }
         self.next_on_core(kernel, work, core);
     }
@@ -473,9 +491,16 @@ impl<'a> RunQueue<'a> {
             }
         }
         for th in &mut self.threads {
-            let frac = (th.run_acc_ns as f64 / dt as f64).min(1.0);
-            th.info.util = th.info.util * decay + 1024.0 * (1.0 - decay) * frac;
+            if let Some(from) = th.wait_from_ns.as_mut() {
+                th.wait_acc_ns += now.saturating_sub(*from);
+                *from = now;
+            }
+            let running = (th.run_acc_ns as f64 / dt as f64).min(1.0);
+            let runnable = ((th.run_acc_ns + th.wait_acc_ns) as f64 / dt as f64).min(1.0);
+            th.info.util = th.info.util * decay + 1024.0 * (1.0 - decay) * running;
+            th.info.load = th.info.load * decay + 1024.0 * (1.0 - decay) * runnable;
             th.run_acc_ns = 0;
+            th.wait_acc_ns = 0;
         }
         self.balance(kernel, work, BalanceReason::Tick);
         if work.live() {

@@ -48,7 +48,7 @@ pub const SCHEDULERS: &[Entry] = &[
         let linux = Linux::new(p.on_off("lb", true)?, p.on_off("misfit", false)?).with_eas(p.on_off("eas", false)?);
         Ok(threads(linux.with_android(p.on_off("android", false)?).with_order(p.on_off("order", false)?)))
     }),
-    os("gts", &[], LB_UP_DOWN, "Global Task Scheduling: utilisation tracking, up/down migration thresholds, idle pull by big cores (Chronaki et al.).", |p, o| {
+    os("gts", &[], LB_UP_DOWN, "Global Task Scheduling: load tracking (time runnable), up/down migration thresholds, idle pull by big cores, offload of starved waiters (Chronaki et al.).", |p, o| {
         let (lb, up, down) = lb_up_down(p, o)?;
         Ok(threads(Gts { lb, up, down }))
     }),

@@ -157,6 +157,24 @@ fn capacity_blind_linux_ends_an_even_region_on_the_small_cores_time_and_pbs_does
     }
 }
 
+/// GTS compares a thread's tracked load with its thresholds, and the big.LITTLE MP patches track the time a thread is
+/// runnable, waiting in a run queue as well as running (`load_avg_ratio`; docs/model-reference.md §4c). With twice as many
+/// threads as cores, facesim's threads wait on every core, so they look as heavy as they are and GTS keeps them on the big
+/// cores; counted by their running time alone, the waiting threads looked light, went to the little cores at every
+/// barrier and left the big cores idle about 84% of the run.
+#[test]
+fn gts_counts_the_time_threads_wait_as_load_and_keeps_the_big_cores_busy() {
+    let mut s = os_scenario("odroid-xu3:2+2", "facesim", &["gts"], 1).expect("scenario");
+    let engine::model::Workload::Applications(mix) = &mut s.workload else { panic!("applications workload") };
+    mix.apps[0].threads = Some(8);
+    let r = engine::run::run(&s).expect("run");
+    let m = &r.runs[0].metrics;
+    for core in 0..2 {
+        let busy = m.busy_ns_per_core[core] as f64 / m.makespan_ns as f64;
+        assert!(busy > 0.6, "big core {core} busy {busy:.2} of the run");
+    }
+}
+
 /// Chronaki et al. §4.2, §5.1 (docs/model-reference.md §3d): a pipeline's task version keeps no barriers: no task waits for more than
 /// its region's serial stage and the task of the previous region whose data it consumes, and the serial stages form one
 /// chain; a data-parallel application's serial section still waits for its whole previous region.
@@ -227,7 +245,7 @@ fn linux_wake_ups_search_the_cache_sharing_domain() {
         let cores: Vec<CoreInfo> = (0..4)
             .map(|c| CoreInfo { cluster: usize::from(c >= 2), llc: if shared { 0 } else { usize::from(c >= 2) }, big: c < 2, running: (c >= 2).then_some(c - 2), queued: vec![], online: true })
             .collect();
-        let thread = |state, core: Option<usize>, prev| ThreadInfo { app: 0, local: 0, state, core, prev_core: prev, util: 1024.0, movable: true };
+        let thread = |state, core: Option<usize>, prev| ThreadInfo { app: 0, local: 0, state, core, prev_core: prev, util: 1024.0, load: 1024.0, movable: true };
         let threads = vec![thread(ThreadState::Running, Some(2), Some(2)), thread(ThreadState::Running, Some(3), Some(3)), thread(ThreadState::Blocked, None, Some(2))];
         (cores, threads, vec![AppInfo { preference: 3, threads: 3, done: false }])
     };
