@@ -1,6 +1,6 @@
 //! In-kernel switcher (IKS, Chronaki et al. §3.1): big core i and little core i form a pair that the OS sees as one CPU; each
-//! pair runs on one of its two cores, switching to big when its threads' utilisation passes the up-threshold and back
-//! below the down-threshold. Cores without a partner (unequal clusters) stand alone.
+//! pair runs on one of its two cores, switching to big when its utilisation (the time its CPU is busy, the sum of its
+//! threads' utilisations) passes the up-threshold and back below the down-threshold. Cores without a partner (unequal clusters) stand alone.
 
 use super::{big_and_little, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
@@ -73,7 +73,9 @@ impl OsScheduler for Iks {
                 let from = self.active_core(pair);
                 let mut on_core: Vec<usize> = view.cores[from].queued.clone();
                 on_core.extend(view.cores[from].running);
-                let util = on_core.iter().map(|&t| view.threads[t].util).fold(0.0, f64::max);
+                // The pair's load as its cpufreq governor sees it: the share of time its CPU is busy, the sum of the
+                // running-time utilisations of the threads it holds (at most 1024).
+                let util = on_core.iter().map(|&t| view.threads[t].util).sum::<f64>().min(1024.0);
                 let switch = if self.on_big[pair] { util < down } else { util > up && !on_core.is_empty() };
                 if switch && on_core.iter().all(|&t| view.threads[t].movable) {
                     self.on_big[pair] = !self.on_big[pair];
@@ -99,5 +101,36 @@ impl OsScheduler for Iks {
             }
         }
         moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::os::test_view_parts;
+    use crate::sim::Rng;
+
+    /// One pair (big core 0, little core 1) running on its little core, with `n` threads there that each ran 450 of 1024.
+    fn tick_with(n: usize) -> Vec<Move> {
+        let (mut threads, mut cores, infos) = test_view_parts(1, 1, &[(6, 2)]);
+        for (t, th) in threads.iter_mut().enumerate().take(n) {
+            th.state = if t == 0 { ThreadState::Running } else { ThreadState::Runnable };
+            th.core = Some(1);
+            th.prev_core = Some(1);
+            th.util = 450.0;
+        }
+        cores[1].running = Some(0);
+        cores[1].queued = (1..n).collect();
+        let mut rng = Rng::new(1);
+        let mut view = OsView { now_ns: 1_000_000, threads: &threads, cores: &cores, apps: &infos, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
+        Iks::new(true, None, None).balance(&mut view, BalanceReason::Tick)
+    }
+
+    #[test]
+    fn a_pair_switches_to_big_when_its_cpu_is_busy_whichever_thread_keeps_it_so() {
+        // One thread running 44% of the time: the pair stays little.
+        assert!(tick_with(1).is_empty());
+        // Two such threads keep its CPU busy 88% of the time: the pair moves both to its big core.
+        assert_eq!(tick_with(2), vec![Move { thread: 1, to_core: 0 }, Move { thread: 0, to_core: 0 }]);
     }
 }
