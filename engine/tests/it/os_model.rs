@@ -394,6 +394,24 @@ fn pthreads_barrier_wake_ups_cost_static_threading_and_not_loops() {
     assert!(extra >= regions * wake_ns && extra <= 2 * regions * wake_ns + wake_ns, "static threading pays {extra} ns for {regions} regions");
 }
 
+/// libgomp spins only briefly when its team has more threads than the CPUs it may use (`gomp_throttled_spin_count_var`,
+/// docs/model-reference.md §3c): fluidanimate's loop version with one thread per core spends about a quarter of its cores'
+/// time spinning at its 500 barriers, while with four threads per core its waiters give their cores up almost at once.
+#[test]
+fn an_oversubscribed_libgomp_team_barely_spins() {
+    let spin_share = |threads: u32| {
+        let mut s = os_scenario("odroid-xu3:2+2", "fluidanimate", &["loop-dynamic[bind=on]"], 1).expect("scenario");
+        let engine::model::Workload::Applications(mix) = &mut s.workload else { panic!("applications workload") };
+        mix.apps[0].threads = Some(threads);
+        let r = engine::run::run(&s).expect("run");
+        let m = &r.runs[0].metrics;
+        m.overhead_ns_per_core.iter().sum::<u64>() as f64 / (m.makespan_ns as f64 * m.overhead_ns_per_core.len() as f64)
+    };
+    let (one_per_core, four_per_core) = (spin_share(4), spin_share(16));
+    assert!(one_per_core > 0.15, "one thread per core spins {one_per_core:.3} of the cores' time");
+    assert!(four_per_core < 0.08, "four threads per core spin {four_per_core:.3} of the cores' time");
+}
+
 /// `loop-dynamic` takes a loop's iterations one at a time (OpenMP's default chunk; docs/model-reference.md §3d): swaptions' 128
 /// swaptions per region, the task version's 128 tasks, so with its threads bound (`bind=on`, one per core as the task
 /// runtime's workers) the two balance alike and differ only by the task runtime's dispatch costs, which the loop does not

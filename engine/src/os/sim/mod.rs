@@ -11,6 +11,11 @@ use crate::trace::ScheduleRecord;
 
 mod phases;
 
+/// libgomp's spin when its threads outnumber the CPUs it may use, as a share of the full spin: `do_spin` then polls
+/// `gomp_throttled_spin_count_var` times, 100 when `OMP_WAIT_POLICY` is unset, instead of `GOMP_SPINCOUNT`'s 300,000
+/// (libgomp `env.c`: "Use very short spinning").
+const THROTTLED_SPIN_SHARE: f64 = 100.0 / 300_000.0;
+
 /// Everything a thread run needs besides the policy.
 pub struct OsInput<'a> {
     /// The platform, classes, timeline, costs and seed.
@@ -152,9 +157,12 @@ impl OsSim<'_> {
         self.work.split_override.is_some() && self.rq.options().barrier_spin_ns > 0
     }
 
-    /// `t`'s spin as work: `barrier_spin_ns` on the fastest online core, longer on slower ones in proportion.
+    /// `t`'s spin as work: `barrier_spin_ns` on the fastest online core, longer on slower ones in proportion; a team with
+    /// more threads than the platform has cores spins [`THROTTLED_SPIN_SHARE`] of that (docs/model-reference.md §3c).
     fn spin_work(&self, t: usize) -> f64 {
-        self.rq.options().barrier_spin_ns as f64 * self.fastest_ratio(self.rq.threads[t].class)
+        let team = self.work.apps[self.rq.threads[t].info.app].threads as usize;
+        let throttle = if team > self.rq.n_cores() { THROTTLED_SPIN_SHARE } else { 1.0 };
+        self.rq.options().barrier_spin_ns as f64 * throttle * self.fastest_ratio(self.rq.threads[t].class)
     }
 
     /// The highest ratio among the online cores for `class`: work of `x × ratio` takes `x` ns on the fastest core, the
