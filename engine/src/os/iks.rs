@@ -1,6 +1,7 @@
 //! In-kernel switcher (IKS, Chronaki et al. §3.1): big core i and little core i form a pair that the OS sees as one CPU; each
 //! pair runs on one of its two cores, switching to big when its utilisation (the time its CPU is busy, the sum of its
-//! threads' utilisations) passes the up-threshold and back below the down-threshold. Cores without a partner (unequal clusters) stand alone.
+//! threads' utilisations) passes the up-threshold and back below the down-threshold. Cores without a partner (unequal
+//! clusters) stand alone.
 
 use super::{big_and_little, BalanceReason, Move, OsScheduler, OsView, ThreadState};
 
