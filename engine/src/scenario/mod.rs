@@ -27,6 +27,10 @@ pub const MAX_EVENTS: usize = 100_000;
 /// Most schedulers a scenario may list (each is one run of the whole workload).
 pub const MAX_SCHEDULERS: usize = 64;
 
+/// Largest cost of one runtime action (a steal attempt, a PTT search, a dispatch): 1 s, far above any runtime's, and small
+/// enough that the run's time arithmetic stays exact.
+pub const MAX_RUNTIME_COST_NS: TimeNs = 1_000_000_000;
+
 /// Costs and options of the task runtime.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -205,6 +209,11 @@ impl Scenario {
         }
         if let Some(e) = &self.exercise {
             e.validate(&self.schedulers, "exercise")?;
+        }
+        for (name, v) in [("steal_ns", self.runtime.steal_ns), ("ptt_search_ns", self.runtime.ptt_search_ns), ("dispatch_ns", self.runtime.dispatch_ns)] {
+            if v > MAX_RUNTIME_COST_NS {
+                return Err(InputError::new(format!("runtime.{name}"), format!("must be at most {MAX_RUNTIME_COST_NS} ns (1 s), got {v}")));
+            }
         }
         let w = at_least("runtime.ptt_weight", self.runtime.ptt_weight, 0.0)?;
         if w <= 0.0 || w > 1.0 {

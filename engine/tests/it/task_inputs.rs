@@ -69,6 +69,21 @@ fn a_ptt_weight_outside_0_1_is_named() {
     assert!(Scenario::from_json(&v.to_string()).is_ok(), "5/5 is allowed");
 }
 
+/// A runtime cost beyond a second (a fuzzed dispatch of 2^53 + 1 ns once made a task segment end before it started) is
+/// named, and one second is allowed.
+#[test]
+fn a_runtime_cost_beyond_a_second_is_named() {
+    for name in ["steal_ns", "ptt_search_ns", "dispatch_ns"] {
+        let mut v = json_of("dam-fig8");
+        v["runtime"][name] = 9_007_199_254_740_993u64.into();
+        let e = error_of(v);
+        assert_eq!(e.path, format!("runtime.{name}"), "{e}");
+        let mut v = json_of("dam-fig8");
+        v["runtime"][name] = engine::scenario::MAX_RUNTIME_COST_NS.into();
+        assert!(Scenario::from_json(&v.to_string()).is_ok(), "{name}: one second is allowed");
+    }
+}
+
 #[test]
 fn an_event_on_a_core_that_does_not_exist_is_named() {
     let mut v = json_of("dam-fig5");
