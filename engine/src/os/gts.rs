@@ -149,8 +149,7 @@ fn heaviest_above(view: &OsView, candidates: &[usize], up: f64) -> Option<usize>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::os::test_view_parts;
-    use crate::sim::Rng;
+    use crate::os::{test_balance, test_view_parts};
 
     /// 4 big + 1 little core, five threads: threads 1–3 run on big cores 1–3, thread 4 on the little core 4, big core 0 just went idle.
     fn idle_big_core_balance(little_util: f64) -> Vec<Move> {
@@ -163,9 +162,7 @@ mod tests {
             core.running = Some(t);
         }
         threads[4].load = little_util;
-        let mut rng = Rng::new(1);
-        let mut view = OsView { now_ns: 1_000_000, threads: &threads, cores: &cores, apps: &infos, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
-        Gts { lb: true, up: None, down: None }.balance(&mut view, BalanceReason::Idle(0))
+        test_balance(&mut Gts { lb: true, up: None, down: None }, &threads, &cores, &infos, BalanceReason::Idle(0))
     }
 
     /// 2 big + 1 little core: big core 0 runs thread 0 with threads 1 and 2 waiting, big core 1 runs thread 3, the little
@@ -188,9 +185,7 @@ mod tests {
         }
         threads[1].load = 1000.0;
         threads[1].util = ran;
-        let mut rng = Rng::new(1);
-        let mut view = OsView { now_ns: 1_000_000, threads: &threads, cores: &cores, apps: &infos, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
-        Gts { lb: true, up: None, down: None }.balance(&mut view, BalanceReason::Tick)
+        test_balance(&mut Gts { lb: true, up: None, down: None }, &threads, &cores, &infos, BalanceReason::Tick)
     }
 
     #[test]

@@ -108,8 +108,7 @@ impl OsScheduler for Iks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::os::test_view_parts;
-    use crate::sim::Rng;
+    use crate::os::{test_balance, test_view_parts};
 
     /// One pair (big core 0, little core 1) running on its little core, with `n` threads there that each ran 450 of 1024.
     fn tick_with(n: usize) -> Vec<Move> {
@@ -122,9 +121,7 @@ mod tests {
         }
         cores[1].running = Some(0);
         cores[1].queued = (1..n).collect();
-        let mut rng = Rng::new(1);
-        let mut view = OsView { now_ns: 1_000_000, threads: &threads, cores: &cores, apps: &infos, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
-        Iks::new(true, None, None).balance(&mut view, BalanceReason::Tick)
+        test_balance(&mut Iks::new(true, None, None), &threads, &cores, &infos, BalanceReason::Tick)
     }
 
     #[test]

@@ -308,6 +308,14 @@ pub fn evict_occupants(view: &OsView) -> Vec<Move> {
     moves
 }
 
+/// `sched`'s balance for `reason` over hand-built parts (the Linaro thresholds, 700 and 512), for scheduler unit tests.
+#[cfg(test)]
+pub(crate) fn test_balance(sched: &mut dyn OsScheduler, threads: &[ThreadInfo], cores: &[CoreInfo], apps: &[AppInfo], reason: BalanceReason) -> Vec<Move> {
+    let mut rng = Rng::new(1);
+    let mut view = OsView { now_ns: 1_000_000, threads, cores, apps, up_threshold: 700.0, down_threshold: 512.0, rng: &mut rng };
+    sched.balance(&mut view, reason)
+}
+
 /// A hand-built view for scheduler unit tests: `big` large cores then `little` small ones, applications with
 /// (preference, threads), every thread new.
 #[cfg(test)]
