@@ -30,6 +30,11 @@ test("the Papers page cites the four papers in full and links their scenarios", 
   expect(await chen.getByTestId("paper-claim").count()).toBeGreaterThan(20);
   await expect(chen.locator('[data-testid="paper-claim"][data-holds="false"] .paper-gap p').first()).toContainText("model");
   await expect(chen.locator('[data-testid="paper-claim"][data-holds="false"] [data-testid="known-gap"]').first()).toHaveText(/^Known gap: \S.{60,}/s);
+  // Before the claims, the few mechanisms the model lacks, each with how many known gaps point to it; each gap names its.
+  const lacks = chen.getByTestId("paper-lack");
+  expect(await lacks.count()).toBeGreaterThanOrEqual(2);
+  await expect(lacks.first()).toContainText(/\(\d+ known gaps?\)\s*\S.{80,}/s);
+  await expect(chen.locator('[data-testid="paper-claim"][data-holds="false"] [data-testid="known-gap-lack"]').first()).toContainText(/The model lacks: \S/);
   const papersText = await page.locator("body").innerText();
   expect(papersText).not.toMatch(INTERNAL);
   expect(papersText).not.toMatch(SEED);

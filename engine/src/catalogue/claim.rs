@@ -54,6 +54,9 @@ pub struct Claim {
     /// For a known gap: the mechanism the model lacks, in words, with what was measured.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub gap: String,
+    /// For a known gap: the id of the mechanism of `lacks/<paper>.json` it points to.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lacks: String,
 }
 
 /// The longest a gap's summary may be: one sentence that a projected table can show under the claim.
@@ -91,6 +94,10 @@ pub struct ClaimInfo {
     #[serde(skip_serializing_if = "String::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
     pub gap: String,
+    /// For a known gap, the id of the mechanism it points to among its paper's (`lacks` in the fidelity JSON).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
+    pub lacks: String,
     /// Seeds of every cell.
     pub seeds: u32,
 }
@@ -110,6 +117,7 @@ impl Claim {
             status: self.status,
             gap_summary: self.gap_summary.clone(),
             gap: self.gap.clone(),
+            lacks: self.lacks.clone(),
             seeds: self.seeds,
         }
     }

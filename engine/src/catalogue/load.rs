@@ -1,10 +1,11 @@
 //! Parses the embedded catalogue files (`build.rs` lists them) into a [`Catalogue`]: `papers.json`, `platforms/*.json`,
-//! `classes/*.json`, `presets/*.json`, `left-out/*.json`; a file's name must be its entry's `name` (a left-out list's
-//! `paper`, which must be one of the papers).
+//! `classes/*.json`, `presets/*.json`, `left-out/*.json`, `lacks/*.json`; a file's name must be its entry's `name` (a
+//! left-out or lacks list's `paper`, which must be one of the papers), and a known gap's `lacks` must name a mechanism of
+//! its paper's list.
 
 use crate::error::{InputError, InputResult};
 
-use super::{Catalogue, ClassSet, LeftOut, Paper, PlatformEntry, Preset};
+use super::{Catalogue, ClassSet, Lacks, LeftOut, Paper, PlatformEntry, Preset};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/catalogue_files.rs"));
@@ -37,6 +38,7 @@ pub(super) fn embedded() -> impl Iterator<Item = (&'static str, &'static str)> {
 pub(super) fn parse_files<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> InputResult<Catalogue> {
     let mut c = Catalogue::default();
     let mut left_out = Vec::new();
+    let mut lacks = Vec::new();
     for (path, text) in files {
         if path == "papers.json" {
             c.papers = parse::<Vec<Paper>>(path, text)?;
@@ -56,8 +58,12 @@ pub(super) fn parse_files<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -
             let l: LeftOut = parse(path, text)?;
             named(path, s, &l.paper)?;
             left_out.push((path, l));
+        } else if let Some(s) = stem(path, "lacks") {
+            let l: Lacks = parse(path, text)?;
+            named(path, s, &l.paper)?;
+            lacks.push((path, l));
         } else {
-            return Err(InputError::new(path, "is not a catalogue file (papers.json, platforms/, classes/, presets/ or left-out/)"));
+            return Err(InputError::new(path, "is not a catalogue file (papers.json, platforms/, classes/, presets/, left-out/ or lacks/)"));
         }
     }
     for (path, l) in left_out {
@@ -66,7 +72,39 @@ pub(super) fn parse_files<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -
         }
         c.left_out.insert(l.paper, l.statements);
     }
+    for (path, l) in lacks {
+        if !c.papers.iter().any(|p| p.id == l.paper) {
+            return Err(InputError::new(format!("{path}.paper"), format!("'{}' is not a paper of papers.json", l.paper)));
+        }
+        c.lacks.insert(l.paper, l.mechanisms);
+    }
+    for p in &c.presets {
+        for (i, claim) in p.claims.iter().enumerate() {
+            let known = c.lacks.get(&claim.paper).is_some_and(|list| list.iter().any(|m| m.id == claim.lacks));
+            if !claim.lacks.is_empty() && !known {
+                return Err(InputError::new(
+                    format!("presets/{}.json.claims[{i}].lacks", p.name),
+                    format!("'{}' is not a mechanism of lacks/{}.json", claim.lacks, claim.paper),
+                ));
+            }
+        }
+    }
     c.platforms.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
     c.presets.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
     Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_known_gap_must_name_a_mechanism_of_its_papers_lacks_list() {
+        let files: Vec<(&str, String)> = embedded()
+            .map(|(p, t)| (p, if p == "presets/dam-fig5.json" { t.replacen("\"lacks\": \"co-runner-turns\"", "\"lacks\": \"nope\"", 1) } else { t.to_string() }))
+            .collect();
+        assert!(parse_files(embedded()).is_ok());
+        let err = parse_files(files.iter().map(|(p, t)| (*p, t.as_str()))).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("presets/dam-fig5.json.claims[") && err.contains("'nope' is not a mechanism of lacks/chen2020.json"), "{err}");
+    }
 }

@@ -70,6 +70,30 @@ pub struct LeftOutStatement {
     pub why: String,
 }
 
+/// The mechanisms one paper's known gaps point to (`engine/catalogue/lacks/<paper>.json`): what the real hardware and
+/// software have and the model lacks, each named by the known gaps it explains (their `lacks`), so that a reader sees
+/// the few reasons behind many gaps.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Lacks {
+    /// The paper's id; the file is called `<paper>.json`.
+    pub paper: String,
+    /// The mechanisms, most claims first.
+    pub mechanisms: Vec<Lack>,
+}
+
+/// One mechanism the model lacks.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Lack {
+    /// Id, unique within the paper, that a known gap's `lacks` names (`co-runner-turns`).
+    pub id: String,
+    /// What the model lacks, in a few words.
+    pub title: String,
+    /// What the real system does, what the model does instead, what follows for the claims, and what was measured.
+    pub text: String,
+}
+
 /// A platform preset.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -176,6 +200,8 @@ pub struct Catalogue {
     pub presets: Vec<Preset>,
     /// Per paper id, the result statements left out of the claims.
     pub left_out: BTreeMap<String, Vec<LeftOutStatement>>,
+    /// Per paper id, the mechanisms its known gaps point to.
+    pub lacks: BTreeMap<String, Vec<Lack>>,
 }
 
 static CATALOGUE: OnceLock<InputResult<Catalogue>> = OnceLock::new();
@@ -219,6 +245,11 @@ pub fn paper(id: &str) -> Option<&'static Paper> {
 /// The result statements of paper `id` that the catalogue leaves out (empty when none are listed).
 pub fn left_out(id: &str) -> &'static [LeftOutStatement] {
     catalogue().left_out.get(id).map_or(&[], Vec::as_slice)
+}
+
+/// The mechanisms the known gaps of paper `id` point to (empty when none are listed).
+pub fn lacks(id: &str) -> &'static [Lack] {
+    catalogue().lacks.get(id).map_or(&[], Vec::as_slice)
 }
 
 /// Platform presets, in order.

@@ -353,7 +353,10 @@ pub fn check(claim: &Claim) -> InputResult<()> {
     if summary_chars > GAP_SUMMARY_MAX_CHARS {
         return Err(InputError::new(path("gap_summary"), format!("must be at most {GAP_SUMMARY_MAX_CHARS} characters (one sentence for the page), got {summary_chars}")));
     }
-    if claim.status != Status::KnownGap && !(claim.gap.is_empty() && claim.gap_summary.is_empty()) {
+    if claim.status == Status::KnownGap && claim.lacks.trim().is_empty() {
+        return Err(InputError::new(path("lacks"), "a known gap names the mechanism of its paper's lacks list it points to"));
+    }
+    if claim.status != Status::KnownGap && !(claim.gap.is_empty() && claim.gap_summary.is_empty() && claim.lacks.is_empty()) {
         return Err(InputError::new(path("gap"), "only a known gap has a gap text"));
     }
     if matches!(claim.aggregate, Aggregate::Nested { .. }) && !claim.measure.is_single_run() {

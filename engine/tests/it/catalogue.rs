@@ -73,6 +73,9 @@ fn user_texts() -> Vec<(String, String)> {
         for (i, l) in catalogue::left_out(&p.id).iter().enumerate() {
             out.push((format!("left-out/{}[{i}]", p.id), format!("{} {} {}", l.place, l.statement, l.why)));
         }
+        for m in catalogue::lacks(&p.id) {
+            out.push((format!("lacks/{}.{}", p.id, m.id), format!("{} {}", m.title, m.text)));
+        }
     }
     out
 }
@@ -87,6 +90,28 @@ fn left_out_statements_say_where_what_and_why() {
             for (field, text) in [("where", &l.place), ("statement", &l.statement), ("why", &l.why)] {
                 assert!(text.trim().len() > 2, "left-out/{id}.json[{i}].{field} is empty");
             }
+        }
+    }
+}
+
+/// Every known gap points to one mechanism of its paper's lacks list, and every mechanism explains at least one known gap:
+/// the page groups the gaps by what the model lacks, so a mechanism no gap names any more must go.
+#[test]
+fn every_known_gap_points_to_a_mechanism_its_paper_lists_and_every_mechanism_to_a_gap() {
+    let claims: Vec<&engine::catalogue::Claim> = presets().iter().flat_map(|p| &p.claims).collect();
+    for c in &claims {
+        if c.status == Status::KnownGap {
+            assert!(catalogue::lacks(&c.paper).iter().any(|m| m.id == c.lacks), "{}: lacks '{}' is not in lacks/{}.json", c.id, c.lacks, c.paper);
+        }
+    }
+    for (paper, list) in &catalogue::catalogue().lacks {
+        let mut ids = BTreeSet::new();
+        for m in list {
+            assert!(ids.insert(m.id.as_str()), "lacks/{paper}.json: '{}' twice", m.id);
+            assert!(!m.title.trim().is_empty() && m.title.chars().count() <= 80, "lacks/{paper}.json {}: a title of 1–80 characters", m.id);
+            assert!(m.text.trim().len() > 40, "lacks/{paper}.json {}: says what the model lacks", m.id);
+            let named = claims.iter().filter(|c| c.paper == *paper && c.status == Status::KnownGap && c.lacks == m.id).count();
+            assert!(named > 0, "lacks/{paper}.json {}: no known gap points to it", m.id);
         }
     }
 }
@@ -167,11 +192,13 @@ fn guides_and_claims_point_at_what_the_runs_have() {
 }
 
 /// A known gap carries a one-sentence summary for the page (at most `GAP_SUMMARY_MAX_CHARS` characters) beside its
-/// analysis, and a claim that holds carries neither: the check names the field.
+/// analysis and the mechanism it points to, and a claim that holds carries none of them: the check names the field.
 #[test]
 fn a_known_gap_has_a_short_summary_and_a_holding_claim_has_no_gap_text() {
     let gap = catalogue::presets().iter().flat_map(|p| &p.claims).find(|c| c.status == Status::KnownGap).cloned().expect("a known gap");
     assert!(evaluate::check(&gap).is_ok());
+    let no_mechanism = engine::catalogue::Claim { lacks: String::new(), ..gap.clone() };
+    assert!(evaluate::check(&no_mechanism).unwrap_err().to_string().contains("lacks"));
     let no_summary = engine::catalogue::Claim { gap_summary: String::new(), ..gap.clone() };
     assert!(evaluate::check(&no_summary).unwrap_err().to_string().contains("gap_summary"));
     let long = engine::catalogue::Claim { gap_summary: "x".repeat(GAP_SUMMARY_MAX_CHARS + 1), ..gap.clone() };

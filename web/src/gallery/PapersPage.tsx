@@ -1,14 +1,15 @@
 // The papers page: the four source papers with their full citations (authors, title, venue) from the engine's
 // catalogue (`list_papers()`, engine/catalogue/papers.json), what the explorer takes from each, and the gallery
-// scenarios that reproduce its figures, and how close the model comes to it: every claim with its verdict and, for a
-// known gap, what the model lacks, and the result statements left out of the claims (fidelity.json, as the gallery's
-// cards). A link `#papers` opens it.
+// scenarios that reproduce its figures, and how close the model comes to it: the few mechanisms the model lacks behind
+// its known gaps, every claim with its verdict (a known gap with its reason and mechanism), and the result statements
+// left out of the claims (fidelity.json, as the gallery's cards). A link `#papers` opens it.
 import { useEffect, useMemo } from "react";
 import type { PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
+import { CodeSpans } from "../teach/CodeSpans";
 import { KnownGap } from "../teach/KnownGap";
-import { fidelityLine, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
+import { fidelityLine, inSentence, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
 /** "K. Chronaki, M. Moretó, … (2019). Title. Venue." as one line. */
@@ -16,13 +17,43 @@ export function fullCitation(paper: PaperInfo): string {
   return `${paper.authors}. “${paper.title}”. ${paper.venue}.`;
 }
 
-/** Every claim of one paper with its verdict (a known gap with what the model lacks), and the statements left out. */
+/** The mechanisms the model lacks behind one paper's known gaps, most gaps first. */
+function PaperLacks(props: { readonly fidelity: PaperFidelity }) {
+  const f = props.fidelity;
+  if (f.lacks.length === 0) return null;
+  return (
+    <>
+      <p className="paper-left-out-head">
+        What the model lacks: {f.lacks.length === 1 ? "the mechanism" : `the ${f.lacks.length} mechanisms`} behind its {f.gaps} known {f.gaps === 1 ? "gap" : "gaps"}.
+      </p>
+      <ul className="paper-lacks" data-testid="paper-lacks">
+        {f.lacks.map((m) => (
+          <li key={m.id} data-testid="paper-lack">
+            <span className="claim-figure">{m.title}</span>{" "}
+            <span className="muted">
+              ({m.gaps.length} known {m.gaps.length === 1 ? "gap" : "gaps"})
+            </span>
+            <div className="muted paper-lack-text">
+              <CodeSpans text={m.text} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="paper-left-out-head">Every claim:</p>
+    </>
+  );
+}
+
+/** What the model lacks, every claim of one paper with its verdict (a known gap with its reason and mechanism), and the
+ * statements left out. */
 function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets: ReadonlyMap<string, PresetInfo> }) {
   const f = props.fidelity;
   if (f.claims.length === 0 && f.leftOut.length === 0) return null;
+  const lackTitle = new Map(f.lacks.map((m) => [m.id, inSentence(m.title)]));
   return (
     <details className="paper-fidelity" data-testid="paper-fidelity">
       <summary>How close the model comes: {fidelityLine(f)}</summary>
+      <PaperLacks fidelity={f} />
       <ul className="paper-claims">
         {f.claims.map((c) => {
           const holds = c.verdict?.holds ?? false;
@@ -42,7 +73,7 @@ function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets
                   </a>
                 </>
               )}
-              {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} />}
+              {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} lack={c.lacks ? lackTitle.get(c.lacks) : undefined} />}
             </li>
           );
         })}

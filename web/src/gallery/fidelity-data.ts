@@ -1,4 +1,5 @@
-// The catalogue's evaluated claims and, per paper, the result statements left out of them (fidelity.json, written by
+// The catalogue's evaluated claims and, per paper, the mechanisms the model lacks behind its known gaps and the result
+// statements left out of the claims (fidelity.json, written by
 // `asymlab fidelity --json` and kept current by the engine's claims test), fetched once and shared by the gallery's
 // cards and the papers page (`useFidelity`); `paperFidelity` sums one paper's up (pure, unit-tested).
 import { useEffect, useState } from "react";
@@ -8,9 +9,13 @@ import fidelityUrl from "./fidelity.json?url";
 /** A result statement of a paper that is not a claim because the model cannot measure it. */
 export type LeftOutStatement = { readonly where: string; readonly statement: string; readonly why: string };
 
+/** A mechanism the model lacks, which one or more known gaps of a paper point to (their `lacks`). */
+export type Lack = { readonly id: string; readonly title: string; readonly text: string };
+
 export type Fidelity = {
   readonly claims: readonly ClaimResult[];
   readonly left_out: Readonly<Record<string, readonly LeftOutStatement[]>>;
+  readonly lacks?: Readonly<Record<string, readonly Lack[]>>;
 };
 
 let loading: Promise<Fidelity> | null = null;
@@ -19,7 +24,7 @@ let loading: Promise<Fidelity> | null = null;
 export function loadFidelity(): Promise<Fidelity> {
   loading ??= fetch(fidelityUrl)
     .then((r) => r.json() as Promise<Partial<Fidelity>>)
-    .then((f) => ({ claims: f.claims ?? [], left_out: f.left_out ?? {} }));
+    .then((f) => ({ claims: f.claims ?? [], left_out: f.left_out ?? {}, lacks: f.lacks ?? {} }));
   return loading;
 }
 
@@ -39,20 +44,31 @@ export function useFidelity(): Fidelity | null {
   return data;
 }
 
-/** One paper's claims with how many hold and how many are known gaps, and its left-out statements. */
+/** A mechanism the model lacks with the known gaps that point to it. */
+export type LackWithGaps = Lack & { readonly gaps: readonly ClaimResult[] };
+
+/** One paper's claims with how many hold and how many are known gaps, what the model lacks behind those gaps (each
+ * mechanism with its gaps, most gaps first), and its left-out statements. */
 export type PaperFidelity = {
   readonly claims: readonly ClaimResult[];
   readonly holding: number;
   readonly gaps: number;
+  readonly lacks: readonly LackWithGaps[];
   readonly leftOut: readonly LeftOutStatement[];
 };
 
 export function paperFidelity(f: Fidelity, paper: string): PaperFidelity {
   const claims = f.claims.filter((c) => c.paper === paper);
+  const gaps = claims.filter((c) => c.status === "known_gap");
+  const lacks = (f.lacks?.[paper] ?? [])
+    .map((m) => ({ ...m, gaps: gaps.filter((c) => c.lacks === m.id) }))
+    .filter((m) => m.gaps.length > 0)
+    .sort((a, b) => b.gaps.length - a.gaps.length);
   return {
     claims,
     holding: claims.filter((c) => c.verdict?.holds).length,
-    gaps: claims.filter((c) => c.status === "known_gap").length,
+    gaps: gaps.length,
+    lacks,
     leftOut: f.left_out[paper] ?? [],
   };
 }
@@ -63,4 +79,10 @@ export function fidelityLine(p: PaperFidelity): string {
   if (p.gaps > 0) parts.push(`${p.gaps} known ${p.gaps === 1 ? "gap" : "gaps"}`);
   if (p.leftOut.length > 0) parts.push(`${p.leftOut.length} ${p.leftOut.length === 1 ? "statement" : "statements"} left out`);
   return parts.join(" · ");
+}
+
+/** A mechanism's title inside a sentence: "The cores' speeds" → "the cores' speeds", "A Linux" → "a Linux"; "PBS's
+ * cores" stays as it is. */
+export function inSentence(title: string): string {
+  return /^[A-Z][a-z ]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title;
 }

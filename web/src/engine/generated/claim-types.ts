@@ -83,6 +83,10 @@ gap_summary?: string,
  */
 gap?: string, 
 /**
+ * For a known gap, the id of the mechanism it points to among its paper's (`lacks` in the fidelity JSON).
+ */
+lacks?: string, 
+/**
  * Seeds of every cell.
  */
 seeds: number, };
@@ -176,6 +180,10 @@ gap_summary?: string,
  * The mechanism the model lacks, for a known gap, with what was measured.
  */
 gap?: string, 
+/**
+ * For a known gap, the id of the mechanism it points to among its paper's (`lacks` in the fidelity JSON).
+ */
+lacks?: string, 
 /**
  * Seeds of every cell.
  */
