@@ -65,6 +65,8 @@ test("an OS preset shows each application's threads per core with migrations", a
   const gaps = claims.getByTestId("known-gap");
   expect(await gaps.count()).toBeGreaterThan(2);
   await expect(gaps.first()).toHaveText(/^Known gap: .{60,}Why, and what was measured$/s, { useInnerText: true });
+  // Each names the mechanism the model lacks, as the Papers page lists them.
+  await expect(gaps.first()).toContainText("The model lacks: a Linux that does as well as LCSS at its best.");
   expect(await claims.getByTestId("known-gap-why").evaluateAll((els) => els.filter((e) => (e as HTMLDetailsElement).open).length)).toBe(0);
   expect((await claims.boundingBox())?.height ?? 0).toBeLessThan(1200);
   await claims.getByTestId("known-gap-why").first().locator("summary").click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClaimResult } from "../engine/engine-types";
-import { type Fidelity, fidelityLine, inSentence, paperFidelity } from "./fidelity-data";
+import { type Fidelity, fidelityLine, inSentence, lackTitles, paperFidelity } from "./fidelity-data";
 import real from "./fidelity.json";
 
 function claim(id: string, paper: string, holds: boolean, gap: boolean, lacks?: string): ClaimResult {
@@ -44,6 +44,8 @@ describe("a paper's fidelity summary", () => {
       ["m1", ["a"]],
     ]);
     expect(paperFidelity(g, "y").lacks).toEqual([]);
+    expect(lackTitles(g).get("x/m2")).toBe("two");
+    expect(lackTitles(null).size).toBe(0);
   });
   it("puts a mechanism's title inside a sentence, keeping acronyms", () => {
     expect(inSentence("The cores' speeds")).toBe("the cores' speeds");

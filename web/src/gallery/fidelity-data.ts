@@ -86,3 +86,10 @@ export function fidelityLine(p: PaperFidelity): string {
 export function inSentence(title: string): string {
   return /^[A-Z][a-z ]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title;
 }
+
+/** Every paper's mechanisms by `paper/id`, as titles inside a sentence, for a table that names a known gap's. */
+export function lackTitles(f: Fidelity | null): ReadonlyMap<string, string> {
+  const map = new Map<string, string>();
+  for (const [paper, list] of Object.entries(f?.lacks ?? {})) for (const m of list) map.set(`${paper}/${m.id}`, inSentence(m.title));
+  return map;
+}

@@ -11,6 +11,8 @@ export function ClaimTable(props: {
   readonly note?: ReactNode;
   /** The catalogue's evaluated claims by id (fidelity.json), for the verdict over all of a claim's runs. */
   readonly catalogue?: ReadonlyMap<string, ClaimResult>;
+  /** The mechanisms the model lacks by `paper/id` (fidelity.json), to name a known gap's. */
+  readonly lacks?: ReadonlyMap<string, string>;
 }) {
   if (props.rows.length === 0) return null;
   const oneRun = props.rows.every((r) => r.scope === "run");
@@ -34,7 +36,7 @@ export function ClaimTable(props: {
               <th scope="row" title={r.claim}>
                 {r.figure} · {r.label}
                 {r.note && <div className="muted paper-note">{r.note}</div>}
-                {r.status === "known_gap" && <KnownGap summary={r.gap_summary} gap={r.gap} />}
+                {r.status === "known_gap" && <KnownGap summary={r.gap_summary} gap={r.gap} lack={r.lacks ? props.lacks?.get(`${r.paper}/${r.lacks}`) : undefined} />}
               </th>
               <td>{withUnit(r.value, r.unit)}</td>
               <td>{r.band_text}</td>

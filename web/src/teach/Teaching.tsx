@@ -3,7 +3,7 @@
 // so App only places it.
 import { useEffect, useMemo, useState } from "react";
 import type { PresetInfo } from "../engine/engine-types";
-import { useFidelity } from "../gallery/fidelity-data";
+import { lackTitles, useFidelity } from "../gallery/fidelity-data";
 import { useAppStore, useEngine } from "../state/AppProvider";
 import { selectGood, selectPage, selectPresenter, selectRowSelection } from "../state/selectors";
 import { sameJson } from "../url/link-state";
@@ -34,6 +34,7 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
   const [presetText, setPresetText] = useState<string | null>(null);
   const fidelity = useFidelity();
   const catalogue = useMemo(() => claimsById(fidelity?.claims ?? []), [fidelity]);
+  const lacks = useMemo(() => lackTitles(fidelity), [fidelity]);
   const name = props.preset?.name;
   useEffect(() => {
     let live = true;
@@ -53,6 +54,7 @@ export function PaperSlot(props: { readonly preset: PresetInfo | undefined }) {
       heading={heading}
       note={edited ? "The scenario was edited: the simulated column follows your changes." : undefined}
       catalogue={edited ? undefined : catalogue}
+      lacks={lacks}
     />
   );
 }
