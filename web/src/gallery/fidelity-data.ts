@@ -1,7 +1,7 @@
 // The catalogue's evaluated claims and, per paper, the mechanisms the model lacks behind its known gaps and the result
-// statements left out of the claims (fidelity.json, written by
-// `asymlab fidelity --json` and kept current by the engine's claims test), fetched once and shared by the gallery's
-// cards and the papers page (`useFidelity`); `paperFidelity` sums one paper's up (pure, unit-tested).
+// statements left out of the claims (fidelity.json, written by `asymlab fidelity --json` and kept current by the
+// engine's claims test), fetched once and shared by the gallery's cards, the papers page and the "Paper vs simulated"
+// table (`useFidelity`); `paperFidelity` sums one paper's up (pure, unit-tested).
 import { useEffect, useState } from "react";
 import type { ClaimResult } from "../engine/engine-types";
 import fidelityUrl from "./fidelity.json?url";
