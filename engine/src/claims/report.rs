@@ -42,14 +42,18 @@ pub fn counts(results: &[ClaimResult]) -> (usize, usize) {
 pub fn text(results: &[ClaimResult]) -> String {
     let mut out = format!("{:<44} {:>10} {:>16} {:>26}  {}\n", "claim", "paper", "band", "simulated mean (range)", "verdict");
     for r in results {
+        let gap = match r.info.status {
+            Status::KnownGap if !r.info.lacks.is_empty() => format!(" (known gap; the model lacks: {})", r.info.lacks),
+            Status::KnownGap => " (known gap)".into(),
+            _ => String::new(),
+        };
         out.push_str(&format!(
-            "{:<44} {:>10} {:>16} {:>26}  {}{}\n",
+            "{:<44} {:>10} {:>16} {:>26}  {}{gap}\n",
             r.info.id,
             with_unit(r.info.value, &r.info.unit),
             r.band_text,
             simulated(r),
             verdict(r),
-            if r.info.status == Status::KnownGap { " (known gap)" } else { "" }
         ));
     }
     let (holds, gaps) = counts(results);
