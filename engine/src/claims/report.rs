@@ -127,7 +127,7 @@ pub fn markdown(results: &[ClaimResult], check: &[ClaimResult]) -> String {
                 cell(&other(r, check))
             ));
         }
-        let gap_list: Vec<&&ClaimResult> = mine.iter().filter(|r| r.info.status == Status::KnownGap).collect();
+        let gap_list: Vec<&ClaimResult> = mine.iter().copied().filter(|r| r.info.status == Status::KnownGap).collect();
         out.push_str(&lacks_section(&paper.id, &gap_list));
         if !gap_list.is_empty() {
             out.push_str("\nKnown gaps:\n\n");
@@ -153,7 +153,7 @@ pub fn markdown(results: &[ClaimResult], check: &[ClaimResult]) -> String {
 }
 
 /// "What the model lacks": each mechanism of the paper with the known gaps that point to it.
-fn lacks_section(paper: &str, gaps: &[&&ClaimResult]) -> String {
+fn lacks_section(paper: &str, gaps: &[&ClaimResult]) -> String {
     let mechanisms = catalogue::lacks(paper);
     if mechanisms.is_empty() {
         return String::new();

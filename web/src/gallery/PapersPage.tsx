@@ -9,7 +9,7 @@ import { useActions, useAppStore } from "../state/AppProvider";
 import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
 import { CodeSpans } from "../teach/CodeSpans";
 import { KnownGap } from "../teach/KnownGap";
-import { fidelityLine, inSentence, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
+import { fidelityLine, lackTitles, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
 /** "K. Chronaki, M. Moretó, … (2019). Title. Venue." as one line. */
@@ -46,10 +46,14 @@ function PaperLacks(props: { readonly fidelity: PaperFidelity }) {
 
 /** What the model lacks, every claim of one paper with its verdict (a known gap with its reason and mechanism), and the
  * statements left out. */
-function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets: ReadonlyMap<string, PresetInfo> }) {
+function PaperClaims(props: {
+  readonly fidelity: PaperFidelity;
+  readonly presets: ReadonlyMap<string, PresetInfo>;
+  /** Every paper's mechanisms by `paper/id` (`lackTitles`), as the "Paper vs simulated" table names them. */
+  readonly lacks: ReadonlyMap<string, string>;
+}) {
   const f = props.fidelity;
   if (f.claims.length === 0 && f.leftOut.length === 0) return null;
-  const lackTitle = new Map(f.lacks.map((m) => [m.id, inSentence(m.title)]));
   return (
     <details className="paper-fidelity" data-testid="paper-fidelity">
       <summary>How close the model comes: {fidelityLine(f)}</summary>
@@ -73,7 +77,7 @@ function PaperClaims(props: { readonly fidelity: PaperFidelity; readonly presets
                   </a>
                 </>
               )}
-              {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} lack={c.lacks ? lackTitle.get(c.lacks) : undefined} />}
+              {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} lack={c.lacks ? props.lacks.get(`${c.paper}/${c.lacks}`) : undefined} />}
             </li>
           );
         })}
@@ -105,6 +109,7 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
   }, [props.presets]);
   const presetsByName = useMemo(() => new Map(props.presets.map((p) => [p.name, p])), [props.presets]);
   const fidelity = useFidelity();
+  const lacks = useMemo(() => lackTitles(fidelity), [fidelity]);
   return (
     <main className="papers-page" data-testid="papers-page">
       <h2>The papers this explorer reproduces</h2>
@@ -134,7 +139,7 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
               </ul>
             </details>
           )}
-          {fidelity && <PaperClaims fidelity={paperFidelity(fidelity, paper.id)} presets={presetsByName} />}
+          {fidelity && <PaperClaims fidelity={paperFidelity(fidelity, paper.id)} presets={presetsByName} lacks={lacks} />}
         </section>
       ))}
     </main>
