@@ -1,6 +1,7 @@
 // Issue 14, point 3: papers by name. A Papers page with the four full citations from the engine's catalogue, one
 // gallery section per paper naming its authors and venue, and no internal names (the source papers' file names, preset
-// ids) in any user-visible text of the gallery, the papers page or any preset with its guide.
+// ids) in any user-visible text of the gallery, the papers page or any preset with its guide. The page also shows each
+// paper's headline effects with their verdicts (issue 12).
 import { expect, test } from "@playwright/test";
 import { shootAll, waitIdle } from "./helpers";
 
@@ -23,6 +24,19 @@ test("the Papers page cites the four papers in full and links their scenarios", 
   await expect(page.locator('[data-paper="chronaki2019"] [data-testid="paper-citation"]')).toContainText("JPDC");
   // Every paper's summary and scenario list, opened.
   const openAll = (open: boolean) => page.locator("[data-paper] details, details[data-paper]").evaluateAll((els, o) => els.forEach((e) => ((e as HTMLDetailsElement).open = o)), open);
+  // Shown open under each paper: the results it leads with, each with its verdict; a known gap names what the model lacks.
+  for (const id of ["chronaki2019", "chen2020", "zhang2013", "saez2020"]) {
+    const headline = page.locator(`[data-paper="${id}"] [data-testid="paper-headline"]`);
+    await expect(headline).toBeVisible();
+    const items = headline.getByTestId("headline-claim");
+    const n = await items.count();
+    expect(n, `${id}: headline effects`).toBeGreaterThanOrEqual(5);
+    const reproduced = await headline.locator('[data-testid="headline-claim"][data-holds="true"]').count();
+    await expect(headline.locator("p").first()).toHaveText(`${reproduced} of ${n} headline effects reproduced:`);
+  }
+  const chenHeadline = page.locator('[data-paper="chen2020"] [data-testid="paper-headline"]');
+  await expect(chenHeadline.getByTestId("headline-claim").first()).toContainText("DAM-C over RWS, up to 3.5×: paper 3.50×, simulated");
+  await expect(chenHeadline.locator('[data-testid="headline-claim"][data-holds="false"]').first()).toContainText(/The model lacks \S.{10,}\.$/);
   // How close the model comes to each paper: every claim with its verdict, the known gaps with what the model lacks.
   const chen = page.locator('[data-paper="chen2020"] [data-testid="paper-fidelity"]');
   await expect(chen.locator("summary").first()).toContainText(/\d+ of \d+ claims hold · \d+ known gaps/);
@@ -61,6 +75,7 @@ test("the gallery has one section per paper, named by authors and venue", async 
     await expect(section).toHaveCount(1);
     await expect(section.locator("h2")).toContainText(who);
     await expect(section.getByTestId("gallery-paper")).toBeVisible();
+    await expect(section.getByTestId("gallery-headline")).toHaveText(/^\d+ of \d+ headline effects reproduced · $/);
   }
   const text = await page.locator("body").innerText();
   expect(text).not.toMatch(INTERNAL);

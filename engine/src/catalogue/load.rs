@@ -1,7 +1,7 @@
 //! Parses the embedded catalogue files (`build.rs` lists them) into a [`Catalogue`]: `papers.json`, `platforms/*.json`,
 //! `classes/*.json`, `presets/*.json`, `left-out/*.json`, `lacks/*.json`; a file's name must be its entry's `name` (a
-//! left-out or lacks list's `paper`, which must be one of the papers), and a known gap's `lacks` must name a mechanism of
-//! its paper's list.
+//! left-out or lacks list's `paper`, which must be one of the papers), a known gap's `lacks` must name a mechanism of
+//! its paper's list, and a paper's `headline` must list claims of that paper, each once.
 
 use crate::error::{InputError, InputResult};
 
@@ -89,6 +89,20 @@ pub(super) fn parse_files<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -
             }
         }
     }
+    for (i, paper) in c.papers.iter().enumerate() {
+        for (j, id) in paper.headline.iter().enumerate() {
+            let claim = c.presets.iter().flat_map(|p| &p.claims).find(|claim| &claim.id == id);
+            let problem = match claim {
+                None => Some(format!("'{id}' is not a claim of any preset")),
+                Some(claim) if claim.paper != paper.id => Some(format!("'{id}' is a claim of {}, not of {}", claim.paper, paper.id)),
+                Some(_) if paper.headline[..j].contains(id) => Some(format!("'{id}' is listed twice")),
+                Some(_) => None,
+            };
+            if let Some(problem) = problem {
+                return Err(InputError::new(format!("papers.json[{i}].headline[{j}]"), problem));
+            }
+        }
+    }
     c.platforms.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
     c.presets.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
     Ok(c)
@@ -106,5 +120,20 @@ mod tests {
         assert!(parse_files(embedded()).is_ok());
         let err = parse_files(files.iter().map(|(p, t)| (*p, t.as_str()))).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("presets/dam-fig5.json.claims[") && err.contains("'nope' is not a mechanism of lacks/chen2020.json"), "{err}");
+    }
+
+    #[test]
+    fn a_papers_headline_must_list_its_own_claims_once() {
+        let with_papers = |from: &str, to: &str| -> String {
+            let files: Vec<(&str, String)> = embedded().map(|(p, t)| (p, if p == "papers.json" { t.replacen(from, to, 1) } else { t.to_string() })).collect();
+            parse_files(files.iter().map(|(p, t)| (*p, t.as_str()))).err().map(|e| e.to_string()).unwrap_or_default()
+        };
+        let first = "\"headline\": [";
+        let err = with_papers(first, "\"headline\": [\"nope\", ");
+        assert!(err.contains("papers.json[0].headline[0]") && err.contains("'nope' is not a claim of any preset"), "{err}");
+        let err = with_papers(first, "\"headline\": [\"chen2020-fig4a-damc-over-rws\", ");
+        assert!(err.contains("papers.json[0].headline[0]") && err.contains("is a claim of chen2020, not of chronaki2019"), "{err}");
+        let err = with_papers(first, "\"headline\": [\"chronaki2019-fig6-gts-speedup-44\", ");
+        assert!(err.contains("papers.json[0].headline[") && err.contains("listed twice"), "{err}");
     }
 }

@@ -44,6 +44,10 @@ pub struct Paper {
     pub venue: String,
     /// What the explorer takes from the paper, and how the model relates to it (a paragraph).
     pub summary: String,
+    /// The ids of the claims that carry its headline effects (the results of its abstract and conclusions, and the numbers
+    /// it leads its evaluation with), in the order the reports list them; every one is a claim of this paper.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub headline: Vec<String>,
 }
 
 /// The result statements of one paper that the catalogue leaves out because the model cannot measure them

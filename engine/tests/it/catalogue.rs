@@ -116,6 +116,16 @@ fn every_known_gap_points_to_a_mechanism_its_paper_lists_and_every_mechanism_to_
     }
 }
 
+/// Every paper names the results it leads with (its headline effects, which the papers page and docs/fidelity.md show
+/// first): a handful, so that they stay a summary, and with holding claims and known gaps alike judged as any claim.
+#[test]
+fn every_paper_names_a_handful_of_headline_effects() {
+    for paper in catalogue::papers() {
+        let n = paper.headline.len();
+        assert!((5..=12).contains(&n), "papers.json {}: {n} headline claims, expected 5–12", paper.id);
+    }
+}
+
 #[test]
 fn user_visible_text_cites_papers_by_authors_and_names_no_internal_files() {
     let ids: Vec<String> = presets().iter().map(|p| p.name.clone()).collect();

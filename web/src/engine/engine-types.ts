@@ -117,6 +117,8 @@ export interface PaperInfo {
   readonly venue: string;
   /** What the explorer takes from the paper and what it estimates. */
   readonly summary: string;
+  /** The ids of the claims that carry its headline effects (the results it leads with), in order. */
+  readonly headline?: readonly string[];
 }
 
 /** One step of a preset's guided explanation. */

@@ -1,5 +1,6 @@
 // The gallery: one card per preset (from the engine's list), grouped by
-// paper, each with a thumbnail of its schedule, the question it teaches, the
+// paper (whose line says how many of its headline effects the model
+// reproduces), each with a thumbnail of its schedule, the question it teaches, the
 // figure it reproduces and whether its claims hold over their seeds (from
 // fidelity.json, which `asymlab fidelity --json` writes and the engine's
 // tests keep current). A card is a plain link (#preset=NAME&step=0), so it
@@ -8,7 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { ClaimResult, PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { claimsByPreset, simulatedText, withUnit } from "../teach/claim-rows";
-import { useFidelity } from "./fidelity-data";
+import { type Fidelity, headlineLine, paperFidelity, useFidelity } from "./fidelity-data";
 import { groupPresets } from "./gallery-groups";
 import { THUMB_H, THUMB_W } from "./thumbnail-painter";
 import type { ThumbnailService } from "./thumbnails";
@@ -35,8 +36,7 @@ function Thumbnail(props: { readonly name: string; readonly service: ThumbnailSe
 }
 
 /** The evaluated claims of every preset (fidelity.json, fetched once, after the cards are up). */
-function useClaimsByPreset(): Map<string, ClaimResult[]> | null {
-  const fidelity = useFidelity();
+function useClaimsByPreset(fidelity: Fidelity | null): Map<string, ClaimResult[]> | null {
   return useMemo(() => fidelity && claimsByPreset(fidelity.claims), [fidelity]);
 }
 
@@ -68,13 +68,17 @@ function CardClaims(props: { readonly claims: readonly ClaimResult[] }) {
   );
 }
 
-/** Authors and venue under a paper's heading, with a link to the papers page. */
-function PaperLine(props: { readonly paper: PaperInfo | undefined }) {
-  if (!props.paper) return null;
+/** Authors and venue under a paper's heading, how many of its headline effects the model reproduces (once
+ * fidelity.json is in), and a link to the papers page, which lists them. */
+function PaperLine(props: { readonly paper: PaperInfo | undefined; readonly fidelity: Fidelity | null }) {
+  const paper = props.paper;
+  if (!paper) return null;
+  const headline = props.fidelity && (paper.headline?.length ?? 0) > 0 ? headlineLine(paperFidelity(props.fidelity, paper.id, paper.headline)) : null;
   return (
     <p className="gallery-paper muted" data-testid="gallery-paper">
-      {props.paper.authors} · {props.paper.venue} ·{" "}
-      <a href="#papers" title="Full citations of the four papers">
+      {paper.authors} · {paper.venue} ·{" "}
+      {headline && <span data-testid="gallery-headline">{headline} · </span>}
+      <a href="#papers" title="Full citations of the four papers, and their headline effects one by one">
         about the papers
       </a>
     </p>
@@ -92,7 +96,8 @@ export function Gallery(props: { readonly presets: readonly PresetInfo[]; readon
   const { loadPapers } = useActions();
   const papers = useAppStore((s) => s.sim.papers);
   useEffect(loadPapers, [loadPapers]);
-  const claims = useClaimsByPreset();
+  const fidelity = useFidelity();
+  const claims = useClaimsByPreset(fidelity);
   return (
     <main className="gallery" data-testid="gallery">
       <p className="gallery-intro">
@@ -101,7 +106,7 @@ export function Gallery(props: { readonly presets: readonly PresetInfo[]; readon
       {groups.map((group) => (
         <section key={group.title} className="gallery-group" data-testid="gallery-group" data-paper={group.paper ?? ""}>
           <h2>{group.title}</h2>
-          {group.paper && <PaperLine paper={papers.find((p) => p.id === group.paper)} />}
+          {group.paper && <PaperLine paper={papers.find((p) => p.id === group.paper)} fidelity={fidelity} />}
           <ul className="cards">
             {group.presets.map((preset) => (
               <li key={preset.name}>

@@ -1,15 +1,16 @@
 // The papers page: the four source papers with their full citations (authors, title, venue) from the engine's
-// catalogue (`list_papers()`, engine/catalogue/papers.json), what the explorer takes from each, and the gallery
-// scenarios that reproduce its figures, and how close the model comes to it: the few mechanisms the model lacks behind
-// its known gaps, every claim with its verdict (a known gap with its reason and mechanism), and the result statements
-// left out of the claims (fidelity.json, as the gallery's cards). A link `#papers` opens it.
+// catalogue (`list_papers()`, engine/catalogue/papers.json), what the explorer takes from each, the gallery scenarios
+// that reproduce its figures, its headline effects (the results it leads with) and whether each is reproduced, and how
+// close the model comes to it: the few mechanisms the model lacks behind its known gaps, every claim with its verdict
+// (a known gap with its reason and mechanism), and the result statements left out of the claims (fidelity.json, as the
+// gallery's cards). A link `#papers` opens it.
 import { useEffect, useMemo } from "react";
-import type { PaperInfo, PresetInfo } from "../engine/engine-types";
+import type { ClaimResult, PaperInfo, PresetInfo } from "../engine/engine-types";
 import { useActions, useAppStore } from "../state/AppProvider";
 import { paperText, simulatedText, verdictText } from "../teach/claim-rows";
 import { CodeSpans } from "../teach/CodeSpans";
 import { KnownGap } from "../teach/KnownGap";
-import { fidelityLine, lackTitles, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
+import { fidelityLine, headlineLine, lackTitles, type PaperFidelity, paperFidelity, useFidelity } from "./fidelity-data";
 import { presetHref } from "./Gallery";
 
 /** "K. Chronaki, M. Moretó, … (2019). Title. Venue." as one line. */
@@ -44,6 +45,57 @@ function PaperLacks(props: { readonly fidelity: PaperFidelity }) {
   );
 }
 
+/** One claim on a line: ✓ or ✗, figure and label, the paper's and the simulated value, the verdict, and a link that opens
+ * its scenario. */
+function ClaimLine(props: { readonly claim: ClaimResult; readonly preset: PresetInfo | undefined }) {
+  const c = props.claim;
+  const holds = c.verdict?.holds ?? false;
+  return (
+    <>
+      <span aria-hidden="true" className="claim-mark">
+        {holds ? "✓" : "✗"}
+      </span>{" "}
+      <span className="claim-figure">{c.figure}</span> · {c.label}: paper {paperText(c)}, simulated {simulatedText(c)},{" "}
+      <span className={holds ? "claim-holds" : "claim-off"}>{verdictText(c)}</span>
+      {props.preset && (
+        <>
+          {" "}
+          <a className="muted" href={presetHref(props.preset)}>
+            open
+          </a>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The results a paper leads with and whether the model reproduces each, shown open: what a class or a reader checks
+ * first. A known gap names the mechanism the model lacks. */
+function PaperHeadline(props: {
+  readonly fidelity: PaperFidelity;
+  readonly presets: ReadonlyMap<string, PresetInfo>;
+  readonly lacks: ReadonlyMap<string, string>;
+}) {
+  const f = props.fidelity;
+  if (f.headline.length === 0) return null;
+  return (
+    <div className="paper-headline" data-testid="paper-headline">
+      <p className="paper-left-out-head">{headlineLine(f)}:</p>
+      <ul className="paper-claims">
+        {f.headline.map((c) => {
+          const lack = c.status === "known_gap" && c.lacks ? props.lacks.get(`${c.paper}/${c.lacks}`) : undefined;
+          return (
+            <li key={c.id} data-testid="headline-claim" data-holds={c.verdict?.holds ?? false}>
+              <ClaimLine claim={c} preset={props.presets.get(c.preset)} />
+              {lack && <div className="muted paper-lack-text">The model lacks {lack}.</div>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 /** What the model lacks, every claim of one paper with its verdict (a known gap with its reason and mechanism), and the
  * statements left out. */
 function PaperClaims(props: {
@@ -60,23 +112,9 @@ function PaperClaims(props: {
       <PaperLacks fidelity={f} />
       <ul className="paper-claims">
         {f.claims.map((c) => {
-          const holds = c.verdict?.holds ?? false;
-          const preset = props.presets.get(c.preset);
           return (
-            <li key={c.id} data-testid="paper-claim" data-holds={holds}>
-              <span aria-hidden="true" className="claim-mark">
-                {holds ? "✓" : "✗"}
-              </span>{" "}
-              <span className="claim-figure">{c.figure}</span> · {c.label}: paper {paperText(c)}, simulated {simulatedText(c)},{" "}
-              <span className={holds ? "claim-holds" : "claim-off"}>{verdictText(c)}</span>
-              {preset && (
-                <>
-                  {" "}
-                  <a className="muted" href={presetHref(preset)}>
-                    open
-                  </a>
-                </>
-              )}
+            <li key={c.id} data-testid="paper-claim" data-holds={c.verdict?.holds ?? false}>
+              <ClaimLine claim={c} preset={props.presets.get(c.preset)} />
               {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} lack={c.lacks ? props.lacks.get(`${c.paper}/${c.lacks}`) : undefined} />}
             </li>
           );
@@ -139,7 +177,12 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
               </ul>
             </details>
           )}
-          {fidelity && <PaperClaims fidelity={paperFidelity(fidelity, paper.id)} presets={presetsByName} lacks={lacks} />}
+          {fidelity && (
+            <>
+              <PaperHeadline fidelity={paperFidelity(fidelity, paper.id, paper.headline)} presets={presetsByName} lacks={lacks} />
+              <PaperClaims fidelity={paperFidelity(fidelity, paper.id)} presets={presetsByName} lacks={lacks} />
+            </>
+          )}
         </section>
       ))}
     </main>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClaimResult } from "../engine/engine-types";
-import { type Fidelity, fidelityLine, inSentence, lackTitles, paperFidelity } from "./fidelity-data";
+import { type Fidelity, fidelityLine, headlineLine, inSentence, lackTitles, paperFidelity } from "./fidelity-data";
 import real from "./fidelity.json";
 
 function claim(id: string, paper: string, holds: boolean, gap: boolean, lacks?: string): ClaimResult {
@@ -46,6 +46,13 @@ describe("a paper's fidelity summary", () => {
     expect(paperFidelity(g, "y").lacks).toEqual([]);
     expect(lackTitles(g).get("x/m2")).toBe("two");
     expect(lackTitles(null).size).toBe(0);
+  });
+  it("lists a paper's headline claims in its order, skipping ids with no result, and counts the reproduced ones", () => {
+    const x = paperFidelity(f, "x", ["d", "b", "missing", "c"]);
+    expect(x.headline.map((c) => c.id)).toEqual(["d", "b"]);
+    expect(headlineLine(x)).toBe("1 of 2 headline effects reproduced");
+    expect(paperFidelity(f, "x").headline).toEqual([]);
+    expect(headlineLine(paperFidelity(f, "y", ["c"]))).toBe("1 of 1 headline effect reproduced");
   });
   it("puts a mechanism's title inside a sentence, keeping acronyms", () => {
     expect(inSentence("The cores' speeds")).toBe("the cores' speeds");

@@ -1,7 +1,7 @@
 // The catalogue's evaluated claims and, per paper, the mechanisms the model lacks behind its known gaps and the result
 // statements left out of the claims (fidelity.json, written by `asymlab fidelity --json` and kept current by the
 // engine's claims test), fetched once and shared by the gallery's cards, the papers page and the "Paper vs simulated"
-// table (`useFidelity`); `paperFidelity` sums one paper's up (pure, unit-tested).
+// table (`useFidelity`); `paperFidelity` sums one paper's up, its headline claims first (pure, unit-tested).
 import { useEffect, useState } from "react";
 import type { ClaimResult } from "../engine/engine-types";
 import fidelityUrl from "./fidelity.json?url";
@@ -47,18 +47,22 @@ export function useFidelity(): Fidelity | null {
 /** A mechanism the model lacks with the known gaps that point to it. */
 export type LackWithGaps = Lack & { readonly gaps: readonly ClaimResult[] };
 
-/** One paper's claims with how many hold and how many are known gaps, what the model lacks behind those gaps (each
- * mechanism with its gaps, most gaps first), and its left-out statements. */
+/** One paper's claims with how many hold and how many are known gaps, its headline claims (the results it leads with,
+ * in its order), what the model lacks behind those gaps (each mechanism with its gaps, most gaps first), and its left-out
+ * statements. */
 export type PaperFidelity = {
   readonly claims: readonly ClaimResult[];
+  readonly headline: readonly ClaimResult[];
   readonly holding: number;
   readonly gaps: number;
   readonly lacks: readonly LackWithGaps[];
   readonly leftOut: readonly LeftOutStatement[];
 };
 
-export function paperFidelity(f: Fidelity, paper: string): PaperFidelity {
+/** `headline`: the paper's headline claim ids (`PaperInfo.headline`); ids with no result are skipped. */
+export function paperFidelity(f: Fidelity, paper: string, headline: readonly string[] = []): PaperFidelity {
   const claims = f.claims.filter((c) => c.paper === paper);
+  const byId = new Map(claims.map((c) => [c.id, c]));
   const gaps = claims.filter((c) => c.status === "known_gap");
   const lacks = (f.lacks?.[paper] ?? [])
     .map((m) => ({ ...m, gaps: gaps.filter((c) => c.lacks === m.id) }))
@@ -66,6 +70,7 @@ export function paperFidelity(f: Fidelity, paper: string): PaperFidelity {
     .sort((a, b) => b.gaps.length - a.gaps.length);
   return {
     claims,
+    headline: headline.flatMap((id) => byId.get(id) ?? []),
     holding: claims.filter((c) => c.verdict?.holds).length,
     gaps: gaps.length,
     lacks,
@@ -79,6 +84,12 @@ export function fidelityLine(p: PaperFidelity): string {
   if (p.gaps > 0) parts.push(`${p.gaps} known ${p.gaps === 1 ? "gap" : "gaps"}`);
   if (p.leftOut.length > 0) parts.push(`${p.leftOut.length} ${p.leftOut.length === 1 ? "statement" : "statements"} left out`);
   return parts.join(" · ");
+}
+
+/** "6 of 12 headline effects reproduced". */
+export function headlineLine(p: PaperFidelity): string {
+  const n = p.headline.length;
+  return `${p.headline.filter((c) => c.verdict?.holds).length} of ${n} headline ${n === 1 ? "effect" : "effects"} reproduced`;
 }
 
 /** A mechanism's title inside a sentence: "The cores' speeds" → "the cores' speeds", "A Linux" → "a Linux"; "PBS's
