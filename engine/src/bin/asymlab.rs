@@ -209,6 +209,9 @@ enum Command {
         /// Only this preset's claims.
         #[arg(long)]
         preset: Option<String>,
+        /// Only the papers' headline effects (the results each leads with; `headline` in engine/catalogue/papers.json).
+        #[arg(long)]
+        headline: bool,
         /// Seeds per cell instead of each claim's own count.
         #[arg(long)]
         seeds: Option<u32>,
@@ -439,11 +442,11 @@ fn run(cli: Cli) -> Result<(), String> {
             bench::bench(repeat.max(1))?;
             bench_import::run()?;
         }
-        Command::Fidelity { json, markdown, papers, paper, claim, preset, seeds, first_seed, threads } => fidelity_cmd::run(fidelity_cmd::Args {
+        Command::Fidelity { json, markdown, papers, paper, claim, preset, headline, seeds, first_seed, threads } => fidelity_cmd::run(fidelity_cmd::Args {
             json,
             markdown,
             papers,
-            filter: engine::claims::Filter { paper, claim, preset },
+            filter: engine::claims::Filter { paper, claim, preset, headline },
             seeds,
             first_seed,
             threads,

@@ -32,6 +32,8 @@ pub struct Filter {
     pub claim: Option<String>,
     /// Only this preset's.
     pub preset: Option<String>,
+    /// Only the papers' headline claims (`Paper::headline`).
+    pub headline: bool,
 }
 
 impl Filter {
@@ -39,6 +41,7 @@ impl Filter {
         self.paper.as_deref().is_none_or(|p| p == claim.paper)
             && self.claim.as_deref().is_none_or(|c| c == claim.id)
             && self.preset.as_deref().is_none_or(|p| p == preset.name)
+            && (!self.headline || catalogue::paper(&claim.paper).is_some_and(|p| p.headline.contains(&claim.id)))
     }
 }
 

@@ -52,6 +52,20 @@ fn every_claim_holds_within_its_band_or_is_a_known_gap() {
     check_file("web/src/gallery/fidelity.json", &report::json(&results));
 }
 
+/// `asymlab fidelity --headline` evaluates exactly the papers' headline claims (here one paper's, which runs in seconds).
+#[test]
+fn the_headline_filter_keeps_exactly_a_papers_headline_claims() {
+    let filter = Filter { paper: Some("zhang2013".into()), headline: true, ..Filter::default() };
+    let results = claims::fidelity(&filter, claims::Seeds { first: 1, count: Some(1) }, 2, &mut |_, _| {}).expect("the claims evaluate");
+    let mut got: Vec<&str> = results.iter().map(|r| r.info.id.as_str()).collect();
+    let mut want: Vec<&str> = engine::catalogue::paper("zhang2013").map(|p| p.headline.iter().map(String::as_str).collect()).unwrap_or_default();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert!(!want.is_empty());
+    assert_eq!(got, want);
+    assert_eq!(report::headline_counts(&results).1, want.len());
+}
+
 /// A claim over two points and two repetitions whose per-repetition worst point is −9% but whose averaged runs are
 /// +1% at both points: `mean` judges the former, `pooled` the latter.
 fn two_point_claim(judge: &str) -> engine::catalogue::Claim {
