@@ -136,6 +136,20 @@ function PaperClaims(props: {
   );
 }
 
+/** A paper's headline effects (shown open), then how close the model comes to all its claims (folded). */
+function PaperFidelityView(props: {
+  readonly fidelity: PaperFidelity;
+  readonly presets: ReadonlyMap<string, PresetInfo>;
+  readonly lacks: ReadonlyMap<string, string>;
+}) {
+  return (
+    <>
+      <PaperHeadline {...props} />
+      <PaperClaims {...props} />
+    </>
+  );
+}
+
 export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
   const { loadPapers } = useActions();
   const papers = useAppStore((s) => s.sim.papers);
@@ -177,12 +191,7 @@ export function PapersPage(props: { readonly presets: readonly PresetInfo[] }) {
               </ul>
             </details>
           )}
-          {fidelity && (
-            <>
-              <PaperHeadline fidelity={paperFidelity(fidelity, paper.id, paper.headline)} presets={presetsByName} lacks={lacks} />
-              <PaperClaims fidelity={paperFidelity(fidelity, paper.id)} presets={presetsByName} lacks={lacks} />
-            </>
-          )}
+          {fidelity && <PaperFidelityView fidelity={paperFidelity(fidelity, paper.id, paper.headline)} presets={presetsByName} lacks={lacks} />}
         </section>
       ))}
     </main>
