@@ -234,7 +234,7 @@ fn makespan() -> String {
     "metrics.makespan_ns".into()
 }
 
-/// What a claim measures. The first kinds read one cell; `change` and `lead` compare cells of the grid.
+/// What a claim measures. The first kinds read one cell; `change`, `gain_of_means` and `lead` compare cells of the grid.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Measure {
@@ -326,6 +326,18 @@ pub enum Measure {
         #[serde(default)]
         difference: bool,
     },
+    /// Percent by which `num` beats `den` (higher-is-better measures of one cell, such as a speedup), each first
+    /// aggregated over the other axes at every value of axis `per`: a figure's average bars compared at each of its
+    /// configurations, those percents then aggregated as the claim says (Chronaki et al. §5.2's averages, read off the
+    /// average speedups of Fig. 6 as its other claims are).
+    GainOfMeans {
+        /// Numerator: a measure of one cell.
+        num: Box<Measure>,
+        /// Denominator: a measure of one cell.
+        den: Box<Measure>,
+        /// Axis name: one percent per value.
+        per: String,
+    },
     /// Percent by which `axis = at` beats the best other value of the axis (`of` aggregated over the other axes).
     Lead {
         /// The per-cell measure.
@@ -344,7 +356,7 @@ impl Measure {
     /// True when one run of the preset is enough to measure it (no comparison across cells).
     pub fn is_single_run(&self) -> bool {
         match self {
-            Measure::Change { .. } | Measure::Lead { .. } => false,
+            Measure::Change { .. } | Measure::Lead { .. } | Measure::GainOfMeans { .. } => false,
             Measure::RatioOf { num, den, .. } => num.is_single_run() && den.is_single_run(),
             _ => true,
         }

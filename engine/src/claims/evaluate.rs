@@ -185,6 +185,13 @@ fn seed_value(claim: &Claim, points: &[Point], runs: &Runs<'_>) -> Option<f64> {
             let (x, y) = (over(claim, of, &points, a, &f, runs)?, over(claim, of, &points, a, &t, runs)?);
             Some(if *difference { y - x } else { (y / x - 1.0) * 100.0 })
         }
+        Measure::GainOfMeans { num, den, per } => {
+            let a = names.iter().position(|n| n == per)?;
+            let gains = (0..claim.grid[a].values.len())
+                .map(|i| Some((over(claim, num, &points, a, &[i], runs)? / over(claim, den, &points, a, &[i], runs).filter(|d| *d != 0.0)? - 1.0) * 100.0))
+                .collect::<Option<Vec<_>>>()?;
+            reduce(simple(&claim.aggregate), &gains)
+        }
         Measure::Lead { of, axis, at, lower_is_better } => {
             let (a, one) = axis_set(axis, at)?;
             let &[i] = one.as_slice() else { return None };

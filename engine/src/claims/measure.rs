@@ -42,7 +42,8 @@ fn share(runs: &[Value], scheduler: &str, places: &[String], cores: &[u32]) -> O
     (!cores.is_empty()).then(|| 100.0 * cores.iter().map(|&c| touching(c)).sum::<f64>() / cores.len() as f64)
 }
 
-/// The measure on one cell, for the kinds that read a single cell (`None` for `change` and `lead`, or missing data).
+/// The measure on one cell, for the kinds that read a single cell (`None` for `change`, `lead` and `gain_of_means`, or
+/// missing data).
 pub fn on_cell(measure: &Measure, runs: &[Value]) -> Option<f64> {
     let v = match measure {
         Measure::Value { scheduler, path, scale, reduce: how } => reduce(*how, &all(runs, &scheduler.names(), path)?)? * scale,
@@ -77,7 +78,7 @@ pub fn on_cell(measure: &Measure, runs: &[Value]) -> Option<f64> {
             let items = at(run(runs, scheduler)?, list)?.as_array()?;
             reduce(*how, &items.iter().filter_map(|x| x[field.as_str()].as_f64()).collect::<Vec<_>>())?
         }
-        Measure::Change { .. } | Measure::Lead { .. } => return None,
+        Measure::Change { .. } | Measure::Lead { .. } | Measure::GainOfMeans { .. } => return None,
     };
     v.is_finite().then_some(v)
 }
@@ -145,7 +146,7 @@ pub fn reads(measure: &Measure) -> Vec<(String, String)> {
         Measure::Share { scheduler, .. } => vec![pair(scheduler, "extras.priority_places")],
         Measure::Spread { scheduler } => vec![pair(scheduler, "extras.makespan_mean_ns")],
         Measure::MaxOver { scheduler, list, .. } => vec![pair(scheduler, list)],
-        Measure::RatioOf { num, den, .. } => reads(num).into_iter().chain(reads(den)).collect(),
+        Measure::RatioOf { num, den, .. } | Measure::GainOfMeans { num, den, .. } => reads(num).into_iter().chain(reads(den)).collect(),
         Measure::Change { of, .. } | Measure::Lead { of, .. } => reads(of),
     }
 }

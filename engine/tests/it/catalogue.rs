@@ -177,6 +177,9 @@ fn guides_and_claims_point_at_what_the_runs_have() {
                 let a = c.grid.iter().find(|a| a.name() == axis).unwrap_or_else(|| panic!("{}: no axis {axis}", c.id));
                 assert!(a.indices_of(from).is_some() && a.indices_of(to).is_some(), "{}: {from} or {to} is not a value of {axis}", c.id);
             }
+            if let Measure::GainOfMeans { per, .. } = &c.measure {
+                assert!(names.contains(&per.as_str()), "{}: no axis {per}", c.id);
+            }
             if let Measure::Lead { axis, at, .. } = &c.measure {
                 let a = c.grid.iter().find(|a| a.name() == axis).unwrap_or_else(|| panic!("{}: no axis {axis}", c.id));
                 assert!(a.index_of(at).is_some(), "{}: {at} is not a value of {axis}", c.id);

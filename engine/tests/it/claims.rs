@@ -128,3 +128,30 @@ fn a_change_between_lists_of_labels_pools_their_cells_and_positive_counts_cells(
     assert_eq!(counted.mean, 1.0, "PBS beats LIN only on BF: {counted:?}");
     assert!(!claims::evaluate::single_run(&count), "a count needs the whole grid");
 }
+
+/// A `gain_of_means` compares the means over the other axes at each value of `per`, then aggregates those percents:
+/// Chronaki et al.'s averages read off Fig. 6's average speedups, not the mean of per-application gains.
+#[test]
+fn a_gain_of_means_compares_averages_at_each_configuration() {
+    let preset = engine::catalogue::preset("maturity-fig6").expect("preset");
+    let claim: engine::catalogue::Claim = serde_json::from_value(serde_json::json!({
+        "id": "test-means", "paper": "chronaki2019", "figure": "test", "label": "test", "claim": "test",
+        "grid": [{"path": "platform", "values": ["odroid-xu3:4+1", "odroid-xu3:4+4"]}, {"path": "workload", "values": ["blackscholes", "ferret"]}],
+        "seeds": 1,
+        "measure": {"kind": "gain_of_means", "num": {"kind": "value", "scheduler": "tasks", "path": "extras.speedup"}, "den": {"kind": "value", "scheduler": "pinned", "path": "extras.speedup"}, "per": "platform"},
+        "value": 0.0, "unit": "%", "band": {"kind": "above"}, "status": "holds"
+    }))
+    .expect("a claim");
+    let seeds = claims::Seeds::OWN;
+    let cells = claims::claim_cells(preset, &claim, seeds).expect("cells");
+    assert_eq!(cells.len(), 4);
+    let runs = |tasks: f64, pinned: f64| vec![serde_json::json!({"scheduler": "tasks", "extras": {"speedup": tasks}}), serde_json::json!({"scheduler": "pinned", "extras": {"speedup": pinned}})];
+    // 4+1: tasks 12 and 4 against 3 and 5 (means 8 and 4: +100%, where the per-application gains average 140%);
+    // 4+4: 6 and 6 against 5 and 5 (+20%).
+    let speedups = [(12.0, 3.0), (4.0, 5.0), (6.0, 5.0), (6.0, 5.0)];
+    let rows: Vec<(String, Vec<serde_json::Value>)> = cells.iter().zip(speedups).map(|(c, (t, p))| (c.key(), runs(t, p))).collect();
+    let by_key = rows.iter().map(|(k, v)| (k.clone(), v.as_slice())).collect();
+    let value = claims::evaluate::evaluate(preset, &claim, seeds, &by_key).simulated.expect("value");
+    assert!((value.mean - (100.0 + 20.0) / 2.0).abs() < 1e-9, "{value:?}");
+    assert!(!claims::evaluate::single_run(&claim), "it compares cells of the grid");
+}
