@@ -185,7 +185,10 @@ pub fn markdown(results: &[ClaimResult], check: &[ClaimResult]) -> String {
         if !gap_list.is_empty() {
             out.push_str("\nKnown gaps:\n\n");
             for r in gap_list {
-                let lack = Some(lack_title(r)).filter(|t| !t.is_empty()).map_or(String::new(), |t| format!("; lacks: {t}"));
+                let lack = match lack_title(r) {
+                    t if t.is_empty() => t,
+                    t => format!("; lacks: {t}"),
+                };
                 out.push_str(&format!("- **{} {}** (`{}`{lack}): *{}* {}\n", r.info.figure, r.info.label, r.info.id, r.info.gap_summary, r.info.gap));
             }
         }

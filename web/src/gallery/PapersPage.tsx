@@ -69,6 +69,11 @@ function ClaimLine(props: { readonly claim: ClaimResult; readonly preset: Preset
   );
 }
 
+/** The title of the mechanism a known gap points to (`lackTitles`), if any. */
+function gapLack(c: ClaimResult, lacks: ReadonlyMap<string, string>): string | undefined {
+  return c.status === "known_gap" && c.lacks ? lacks.get(`${c.paper}/${c.lacks}`) : undefined;
+}
+
 /** The results a paper leads with and whether the model reproduces each, shown open: what a class or a reader checks
  * first. A known gap names the mechanism the model lacks. */
 function PaperHeadline(props: {
@@ -83,7 +88,7 @@ function PaperHeadline(props: {
       <p className="paper-left-out-head">{headlineLine(f)}:</p>
       <ul className="paper-claims">
         {f.headline.map((c) => {
-          const lack = c.status === "known_gap" && c.lacks ? props.lacks.get(`${c.paper}/${c.lacks}`) : undefined;
+          const lack = gapLack(c, props.lacks);
           return (
             <li key={c.id} data-testid="headline-claim" data-holds={c.verdict?.holds ?? false}>
               <ClaimLine claim={c} preset={props.presets.get(c.preset)} />
@@ -111,14 +116,12 @@ function PaperClaims(props: {
       <summary>How close the model comes: {fidelityLine(f)}</summary>
       <PaperLacks fidelity={f} />
       <ul className="paper-claims">
-        {f.claims.map((c) => {
-          return (
-            <li key={c.id} data-testid="paper-claim" data-holds={c.verdict?.holds ?? false}>
-              <ClaimLine claim={c} preset={props.presets.get(c.preset)} />
-              {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} lack={c.lacks ? props.lacks.get(`${c.paper}/${c.lacks}`) : undefined} />}
-            </li>
-          );
-        })}
+        {f.claims.map((c) => (
+          <li key={c.id} data-testid="paper-claim" data-holds={c.verdict?.holds ?? false}>
+            <ClaimLine claim={c} preset={props.presets.get(c.preset)} />
+            {c.status === "known_gap" && <KnownGap summary={c.gap_summary} gap={c.gap} lack={gapLack(c, props.lacks)} />}
+          </li>
+        ))}
       </ul>
       {f.leftOut.length > 0 && (
         <>
