@@ -9,14 +9,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
+# The Wasm modules build in their own target directory, so that cargo's lock on the native one does not serialise them
+# with the CLI: each build spends most of its time compiling the engine on one core (one codegen unit), so the two run
+# side by side on a two-core machine.
+WASM_TARGET="$CARGO_TARGET/wasm-build"
+
 # build_module FEATURES OUT_DIR
 build_module() {
   local features=$1 out_dir=$2
   log "cargo build (wasm32, release${features:+, features $features})"
-  cargo build --release --target wasm32-unknown-unknown -p engine --lib --no-default-features ${features:+--features "$features"}
+  CARGO_TARGET_DIR="$WASM_TARGET" cargo build --release --target wasm32-unknown-unknown -p engine --lib --no-default-features \
+    ${features:+--features "$features"}
   log "wasm-bindgen --target web → $out_dir"
   "$TOOLS/bin/wasm-bindgen" --target web --out-dir "$out_dir" \
-    "$CARGO_TARGET/wasm32-unknown-unknown/release/engine.wasm"
+    "$WASM_TARGET/wasm32-unknown-unknown/release/engine.wasm"
   # binaryen from npm (version 132); Debian's /usr/bin/wasm-opt breaks the output.
   log "wasm-opt -O3 (npm binaryen)"
   npx --no-install wasm-opt -O3 \
@@ -26,11 +32,18 @@ build_module() {
   log "wasm $out_dir: $(wc -c < "$out_dir/engine_bg.wasm") bytes ($(gzip -9 -c "$out_dir/engine_bg.wasm" | wc -c) gzip)"
 }
 
+# The native CLI, in the background beside the Wasm modules. With feature `ts`, as `npm test` builds the engine
+# (`cargo test --features engine/ts`), so the tests reuse this library and binary instead of compiling them again.
+log "cargo build (native CLI, release, features ts; beside the Wasm modules)"
+cargo build --release -p engine --bin asymlab --features ts &
+native_pid=$!
+trap 'kill "$native_pid" 2>/dev/null || true' EXIT
+
 build_module "" web/src/engine/pkg-core
 build_module full web/src/engine/pkg
 
-log "cargo build (native CLI, release)"
-cargo build --release -p engine --bin asymlab
+wait "$native_pid"
+trap - EXIT
 
 # The core module has no catalogue: the page reads presets, platforms, papers and their JSON from this file.
 log "asymlab catalogue → web/src/engine/pkg-core/catalogue.json, catalogue-texts.json"
