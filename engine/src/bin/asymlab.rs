@@ -212,6 +212,10 @@ enum Command {
         /// Only the papers' headline effects (the results each leads with; `headline` in engine/catalogue/papers.json).
         #[arg(long)]
         headline: bool,
+        /// Compare with an earlier `asymlab fidelity --json` saved in FILE: verdicts that changed, then means that moved by
+        /// more than 1% (e.g. after changing a parameter in a catalogue copy)
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "markdown", "papers"])]
+        against: Option<String>,
         /// Seeds per cell instead of each claim's own count.
         #[arg(long)]
         seeds: Option<u32>,
@@ -442,10 +446,11 @@ fn run(cli: Cli) -> Result<(), String> {
             bench::bench(repeat.max(1))?;
             bench_import::run()?;
         }
-        Command::Fidelity { json, markdown, papers, paper, claim, preset, headline, seeds, first_seed, threads } => fidelity_cmd::run(fidelity_cmd::Args {
+        Command::Fidelity { json, markdown, papers, paper, claim, preset, headline, against, seeds, first_seed, threads } => fidelity_cmd::run(fidelity_cmd::Args {
             json,
             markdown,
             papers,
+            against,
             filter: engine::claims::Filter { paper, claim, preset, headline },
             seeds,
             first_seed,

@@ -4,6 +4,7 @@
 //! lab's sweeps (cell by cell in the worker) and the run summary's "paper vs simulated" rows all go through here.
 
 pub mod adapter;
+pub mod against;
 pub mod cells;
 pub mod evaluate;
 pub mod exercise;

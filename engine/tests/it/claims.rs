@@ -66,6 +66,37 @@ fn the_headline_filter_keeps_exactly_a_papers_headline_claims() {
     assert_eq!(report::headline_counts(&results).1, want.len());
 }
 
+/// `asymlab fidelity --against FILE` compares with an earlier `--json`: the same evaluation changes nothing, an edited
+/// baseline shows the verdict it flipped and the mean it moved, and a file that is not a report is named.
+#[test]
+fn fidelity_against_an_earlier_report_lists_changed_verdicts_and_moved_means() {
+    let dir = std::env::temp_dir().join(format!("asymlab-against-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cli = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_asymlab")).args(["fidelity", "--preset", "tx2-matmul", "--seeds", "1"]).args(args).output().expect("runs");
+    let base = cli(&["--json"]);
+    assert!(base.status.success(), "{}", String::from_utf8_lossy(&base.stderr));
+    let same = dir.join("same.json");
+    std::fs::write(&same, &base.stdout).expect("written");
+    let out = cli(&["--against", same.to_str().unwrap_or_default()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("0 verdicts changed, 0 other means moved"), "{text}");
+    // The baseline as if one claim had failed at another mean.
+    let mut doc: serde_json::Value = serde_json::from_slice(&base.stdout).expect("JSON");
+    let first = &mut doc["claims"][0];
+    let id = first["id"].as_str().unwrap_or_default().to_string();
+    first["verdict"]["holds"] = false.into();
+    first["simulated"]["mean"] = 1000.0.into();
+    let edited = dir.join("edited.json");
+    std::fs::write(&edited, doc.to_string()).expect("written");
+    let text = String::from_utf8_lossy(&cli(&["--against", edited.to_str().unwrap_or_default()]).stdout).to_string();
+    assert!(text.contains("1 verdicts changed") && text.contains(&format!("now holds    {id}")) && text.contains("was 1000"), "{text}");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"presets\": []}").expect("written");
+    let out = cli(&["--against", bad.to_str().unwrap_or_default()]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("bad.json: not the output of `asymlab fidelity --json`"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A claim over two points and two repetitions whose per-repetition worst point is −9% but whose averaged runs are
 /// +1% at both points: `mean` judges the former, `pooled` the latter.
 fn two_point_claim(judge: &str) -> engine::catalogue::Claim {
