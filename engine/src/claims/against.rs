@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::evaluate::format_number;
+use crate::catalogue;
 
 /// A mean counts as moved when it changes by more than this share of the larger of the two magnitudes.
 pub const MOVED_REL: f64 = 0.01;
@@ -68,8 +69,9 @@ fn holds_in(rows: &BTreeMap<String, Row>, ids: &[&String]) -> usize {
     ids.iter().filter(|id| rows.get(**id).is_some_and(|r| r.holds == Some(true))).count()
 }
 
-/// The comparison of `now` (this evaluation) with `was` (an earlier one, read from `was_name`), as a text report: verdicts
-/// that changed first, then means that moved by more than [`MOVED_REL`], largest first, then claims only one side has.
+/// The comparison of `now` (this evaluation) with `was` (an earlier one, read from `was_name`), as a text report: how many
+/// hold on each side (and of the papers' headline effects), the verdicts that changed, then the means that moved by more
+/// than [`MOVED_REL`], largest first, then the claims only one side has.
 pub fn report(now: &Value, was: &Value, was_name: &str) -> Result<String, String> {
     let now = rows(now, "this evaluation")?;
     let was = rows(was, was_name)?;
@@ -85,6 +87,8 @@ pub fn report(now: &Value, was: &Value, was_name: &str) -> Result<String, String
         }
     }
     moves.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(b.0)));
+    // The papers' headline effects among the claims both sides have (`Paper::headline`), the measure of progress.
+    let headline: Vec<&String> = both.iter().copied().filter(|id| catalogue::papers().iter().any(|p| p.headline.contains(*id))).collect();
     let mut out = format!(
         "Against {was_name}: {} claims here, {} there, {} in both.\nOf those, {} hold here and {} there; {} verdicts changed, {} other means moved by more than {}%.\n",
         now.len(),
@@ -96,6 +100,14 @@ pub fn report(now: &Value, was: &Value, was_name: &str) -> Result<String, String
         moves.len(),
         MOVED_REL * 100.0,
     );
+    if !headline.is_empty() {
+        out.push_str(&format!(
+            "Headline effects among them: {} of {} hold here, {} there.\n",
+            holds_in(&now, &headline),
+            headline.len(),
+            holds_in(&was, &headline)
+        ));
+    }
     if !changed.is_empty() {
         out.push_str("\nVerdicts changed:\n");
         for id in &changed {
@@ -164,6 +176,19 @@ mod tests {
         assert!(text.contains("10 % → 12 %") && text.contains("(+16.7%)"), "{text}");
         assert!(!text.contains("  b "), "a move under 1% is not listed: {text}");
         assert!(text.contains("Only here (1): new\n") && text.contains("Only in base.json (1): gone\n"), "{text}");
+    }
+
+    #[test]
+    fn the_papers_headline_effects_are_counted_on_both_sides() {
+        let ids: Vec<String> = catalogue::papers().iter().flat_map(|p| p.headline.iter().take(1).cloned()).collect();
+        assert!(ids.len() >= 2, "every paper has headline effects");
+        let was = json!({"claims": ids.iter().map(|id| claim(id, false, 1.0)).collect::<Vec<_>>()});
+        let now = json!({"claims": ids.iter().enumerate().map(|(i, id)| claim(id, i == 0, 1.0)).collect::<Vec<_>>()});
+        let text = report(&now, &was, "x.json").unwrap_or_else(|e| e);
+        assert!(text.contains(&format!("Headline effects among them: 1 of {} hold here, 0 there.\n", ids.len())), "{text}");
+        // Claims that are no headline effect leave the line out.
+        let plain = json!({"claims": [claim("not-a-claim-id", true, 1.0)]});
+        assert!(!report(&plain, &plain, "x.json").unwrap_or_else(|e| e).contains("Headline"));
     }
 
     #[test]
