@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::evaluate::format_number;
+use super::report::with_unit;
 use crate::catalogue;
 
 /// A mean counts as moved when it changes by more than this share of the larger of the two magnitudes.
@@ -51,11 +51,7 @@ fn rows(doc: &Value, what: &str) -> Result<BTreeMap<String, Row>, String> {
 }
 
 fn value(mean: Option<f64>, unit: &str) -> String {
-    match (mean, unit) {
-        (None, _) => "—".into(),
-        (Some(m), "" | "×") => format!("{}{unit}", format_number(m)),
-        (Some(m), u) => format!("{} {u}", format_number(m)),
-    }
+    mean.map_or_else(|| "—".into(), |m| with_unit(m, unit))
 }
 
 /// The relative move of a mean (against the larger magnitude), when both sides have one.

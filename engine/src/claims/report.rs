@@ -24,7 +24,8 @@ fn verdict(r: &ClaimResult) -> String {
     }
 }
 
-fn with_unit(x: f64, unit: &str) -> String {
+/// A number with its unit, as every report writes it ("2.3×", "13.2 %").
+pub(super) fn with_unit(x: f64, unit: &str) -> String {
     match unit {
         "" | "×" => format!("{}{unit}", format_number(x)),
         u => format!("{} {u}", format_number(x)),
