@@ -28,7 +28,8 @@ pub struct LoopStat {
     pub removals: u64,
     /// Big-to-small speedup factor the schedule worked with (sampled, or given offline); null for schedules that use none.
     pub estimated_sf: Option<f64>,
-    /// True SF at the loop's start: speed of the fastest thread's core over the slowest's, for the loop's class.
+    /// True SF at the loop's end: speed of the fastest thread's core over the slowest's, for the loop's class, each core
+    /// running alone (no shared-L2 pressure), as Saez et al. Fig. 2 measure it with one thread.
     pub true_sf: f64,
     /// Iterations run by threads on the fastest core type.
     pub iterations_on_fastest: u64,

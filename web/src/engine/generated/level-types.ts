@@ -358,7 +358,8 @@ removals: number,
  */
 estimated_sf: number | null, 
 /**
- * True SF at the loop's start: speed of the fastest thread's core over the slowest's, for the loop's class.
+ * True SF at the loop's end: speed of the fastest thread's core over the slowest's, for the loop's class, each core
+ * running alone (no shared-L2 pressure), as Saez et al. Fig. 2 measure it with one thread.
  */
 true_sf: number, 
 /**

@@ -1,4 +1,4 @@
-// Per-loop speedup factor: the true SF of each loop (grey bars) against the SF
+// Per-loop speedup factor: the true SF of each loop with one thread (grey bars) against the SF
 // each schedule estimated (dots), as in Saez et al. Fig. 2 and Fig. 9(c).
 import { max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
@@ -27,7 +27,7 @@ export function SfChart(props: { readonly summary: RunSummary }) {
   return (
     <figure className="sf-chart" data-testid="sf-chart">
       <figcaption>
-        Speedup factor (SF) per loop: <span className="sf-true-swatch" /> true (big over small core, at the loop's start)
+        Speedup factor (SF) per loop: <span className="sf-true-swatch" /> true (big over small core, one thread alone)
         {estimators.map(({ run }, k) => (
           <span key={run.scheduler} className="sf-legend">
             <svg width="10" height="10" aria-hidden="true">
