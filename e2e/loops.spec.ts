@@ -30,6 +30,8 @@ test("an AID preset shows thread rows, phase legend, schedules side by side and 
   await expect(page.locator('[data-claim="saez2020-fig4-hybrid-over-static-ep"]')).toContainText("10.5");
   await expect(page.getByTestId("sf-chart")).toBeVisible();
   await expect(page.getByTestId("sf-chart").locator("circle").first()).toBeVisible();
+  // The EP-like loop is compute-bound: the shared L2 does not change its SF, so no second mark.
+  await expect(page.getByTestId("sf-chart").locator("line.sf-shared")).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/loops-aid-ep-a.png`, fullPage: true });
 
   // Hovering an AID chunk explains it: sweep along thread 0's row until the tooltip names the phase.
@@ -54,6 +56,9 @@ test("the BT-like preset charts thirty loops with their own SF", async ({ page }
   await page.getByTestId("preset-picker").selectOption("aid-bt-a");
   await waitIdle(page);
   await expect(page.getByTestId("sf-chart").locator("rect.sf-true")).toHaveCount(60);
+  // Platform A's clusters share their L2: each loop also marks its SF with every thread running, below one thread's.
+  await expect(page.getByTestId("sf-chart").locator("line.sf-shared")).toHaveCount(60);
+  await expect(page.getByTestId("sf-chart")).toContainText("true with every thread running (shared L2)");
   await page.getByTestId("sf-chart").screenshot({ path: `${SCREENSHOTS}/loops-bt-a-sf.png` });
   // Table 2's mean is over five programs: this run (the BT-like one alone) is off, and the row also gives the
   // catalogue's verdict over all of the claim's runs, as the gallery does.

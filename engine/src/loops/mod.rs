@@ -452,6 +452,8 @@ impl LoopSim<'_> {
             .collect();
         let fastest = speeds.iter().copied().fold(0.0, f64::max);
         let slowest = speeds.iter().copied().fold(f64::MAX, f64::min);
+        let true_sf = if slowest > 0.0 && slowest < f64::MAX { fastest / slowest } else { 1.0 };
+        let shared_sf = self.shared_sf(idx, now).unwrap_or(true_sf);
         let (name, iterations) = match &self.program.phases[idx] {
             BuiltPhase::Loop { name, iterations, .. } => (name.clone(), *iterations),
             BuiltPhase::Serial { name, .. } => (name.clone(), 0),
@@ -465,9 +467,28 @@ impl LoopSim<'_> {
             imbalance,
             removals: self.loop_removals,
             estimated_sf: self.schedule.estimated_sf(),
-            true_sf: if slowest > 0.0 && slowest < f64::MAX { fastest / slowest } else { 1.0 },
+            true_sf,
+            shared_sf,
             iterations_on_fastest: self.loop_fastest,
         });
+    }
+
+    /// The loop's SF with every thread busy on its class (`LoopStat::shared_sf`), from a copy of the speed state; `None`
+    /// without contention (then it is the true SF) or when no thread can run.
+    fn shared_sf(&self, idx: usize, now: TimeNs) -> Option<f64> {
+        let BuiltPhase::Loop { class, .. } = &self.program.phases[idx] else { return None };
+        if !self.speed.has_contention() {
+            return None;
+        }
+        let mut all = self.speed.clone();
+        for t in &self.threads {
+            all.set_running(now, t.core, Some(*class));
+        }
+        all.settle(now);
+        let speeds: Vec<f64> = self.threads.iter().map(|t| all.speed(t.core, *class)).filter(|s| *s > 0.0).collect();
+        let fastest = speeds.iter().copied().fold(0.0, f64::max);
+        let slowest = speeds.iter().copied().fold(f64::MAX, f64::min);
+        (slowest > 0.0 && slowest < f64::MAX).then(|| fastest / slowest)
     }
 
     fn done(&mut self, kernel: &mut Kernel<Ev>, thread: usize) {

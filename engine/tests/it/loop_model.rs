@@ -138,7 +138,9 @@ fn sampled_sf_follows_llc_contention_and_offline_sf_does_not() {
     speed.settle(0);
     let contended = speed.speed(0, price) / speed.speed(4, price);
     let r = preset("aid-blackscholes-a", &["aid-static", "aid-static-offline"], 1);
-    assert!(contended < 0.8 * loops_of(&r, "aid-static").loops[0].true_sf, "contended {contended}");
+    let first = &loops_of(&r, "aid-static").loops[0];
+    assert!(contended < 0.8 * first.true_sf, "contended {contended}");
+    assert!((first.shared_sf - contended).abs() < 1e-9, "the loop reports {} as its SF with every thread running", first.shared_sf);
     for (sched, close) in [("aid-static", true), ("aid-static-offline", false)] {
         let loops = &loops_of(&r, sched).loops;
         assert_eq!(loops.len(), 10);

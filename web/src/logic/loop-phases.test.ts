@@ -25,7 +25,7 @@ function run(scheduler: string, makespan: number, cores: number[], est: (number 
     mean_imbalance: 1,
     loop_count: est.length,
     coalesced: false,
-    loops: est.map((e, k) => ({ name: `loop ${k + 1}`, phase: k, start_ns: 0, end_ns: 1, iterations: 5, imbalance: 1, removals: 0, estimated_sf: e, true_sf: 2.5, iterations_on_fastest: 3 })),
+    loops: est.map((e, k) => ({ name: `loop ${k + 1}`, phase: k, start_ns: 0, end_ns: 1, iterations: 5, imbalance: 1, removals: 0, estimated_sf: e, true_sf: 2.5, shared_sf: 2.5, iterations_on_fastest: 3 })),
   });
 }
 
@@ -52,6 +52,8 @@ describe("loop phases", () => {
     const rows = sfRows(summary);
     expect(rows).toHaveLength(2);
     expect(rows[1].estimated).toEqual([null, 2.6]);
+    expect(rows[1].trueSf).toBe(2.5);
+    expect(rows[1].sharedSf).toBe(2.5);
     expect(speedupOver(summary, "static-sb")).toEqual([1, 2]);
   });
 });

@@ -73,11 +73,13 @@ export interface SfRow {
   readonly loop: number;
   readonly name: string;
   readonly trueSf: number;
+  /** The SF with every thread running (each cluster's L2 shared by its busy cores); equal to `trueSf` without that pressure. */
+  readonly sharedSf: number;
   /** Estimated SF per run (null where the schedule uses none). */
   readonly estimated: readonly (number | null)[];
 }
 
-/** Per loop instance: the true SF and each run's estimate; at most `limit` loops (the first ones). */
+/** Per loop instance: the true SF (one thread, and every thread running) and each run's estimate; at most `limit` loops (the first ones). */
 export function sfRows(summary: RunSummary, limit = 60): SfRow[] {
   const runs = summary.runs.map((r) => loopExtras(r)?.loops ?? []);
   const first = runs.find((l) => l.length > 0) ?? [];
@@ -85,6 +87,7 @@ export function sfRows(summary: RunSummary, limit = 60): SfRow[] {
     loop: k,
     name: stat.name,
     trueSf: stat.true_sf,
+    sharedSf: stat.shared_sf,
     estimated: runs.map((l) => l[k]?.estimated_sf ?? null),
   }));
 }
