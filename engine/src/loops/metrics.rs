@@ -32,8 +32,9 @@ pub struct LoopStat {
     /// running alone (no shared-L2 pressure), as Saez et al. Fig. 2 measure it with one thread.
     pub true_sf: f64,
     /// The same ratio with every thread of the run busy on the loop's class, so that each cluster's busy cores share its
-    /// L2 (the platform's `l2_share_stall`, docs/model-reference.md §1): the SF the threads meet while they all run, which
-    /// a sampling phase sees (Saez et al. §5C). Equal to `true_sf` on platforms without that pressure.
+    /// L2 and all of them the DRAM (the platform's `l2_share_stall` and `dram_traffic_gbs`, docs/model-reference.md §1):
+    /// the SF the threads meet while they all run, which a sampling phase sees (Saez et al. §5C). Equal to `true_sf` on
+    /// platforms with neither.
     pub shared_sf: f64,
     /// Iterations run by threads on the fastest core type.
     pub iterations_on_fastest: u64,

@@ -474,7 +474,7 @@ impl LoopSim<'_> {
     }
 
     /// The loop's SF with every thread busy on its class (`LoopStat::shared_sf`), from a copy of the speed state; `None`
-    /// without contention (then it is the true SF) or when no thread can run.
+    /// without shared-L2 or DRAM contention (then it is the true SF) or when no thread can run.
     fn shared_sf(&self, idx: usize, now: TimeNs) -> Option<f64> {
         let BuiltPhase::Loop { class, .. } = &self.program.phases[idx] else { return None };
         if !self.speed.has_contention() {
