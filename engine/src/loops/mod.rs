@@ -442,18 +442,12 @@ impl LoopSim<'_> {
     }
 
     fn push_stat(&mut self, idx: usize, start: TimeNs, now: TimeNs, imbalance: f64) {
-        let speeds: Vec<f64> = self
-            .threads
-            .iter()
-            .filter_map(|t| {
-                let BuiltPhase::Loop { class, .. } = &self.program.phases[idx] else { return None };
-                Some(self.speed.speed(t.core, *class)).filter(|s| *s > 0.0)
-            })
-            .collect();
-        let fastest = speeds.iter().copied().fold(0.0, f64::max);
-        let slowest = speeds.iter().copied().fold(f64::MAX, f64::min);
-        let true_sf = if slowest > 0.0 && slowest < f64::MAX { fastest / slowest } else { 1.0 };
-        let shared_sf = self.shared_sf(idx, now).unwrap_or(true_sf);
+        let class = match &self.program.phases[idx] {
+            BuiltPhase::Loop { class, .. } => Some(*class),
+            BuiltPhase::Serial { .. } => None,
+        };
+        let true_sf = class.and_then(|k| self.sf_under(&self.speed, k)).unwrap_or(1.0);
+        let shared_sf = class.and_then(|k| self.shared_sf(k, now)).unwrap_or(true_sf);
         let (name, iterations) = match &self.program.phases[idx] {
             BuiltPhase::Loop { name, iterations, .. } => (name.clone(), *iterations),
             BuiltPhase::Serial { name, .. } => (name.clone(), 0),
@@ -473,22 +467,25 @@ impl LoopSim<'_> {
         });
     }
 
-    /// The loop's SF with every thread busy on its class (`LoopStat::shared_sf`), from a copy of the speed state; `None`
+    /// Fastest over slowest thread speed on `class` under `speed`: the SF the threads meet; `None` when no thread can run.
+    fn sf_under(&self, speed: &SpeedState, class: usize) -> Option<f64> {
+        let speeds = self.threads.iter().map(|t| speed.speed(t.core, class)).filter(|s| *s > 0.0);
+        let (fastest, slowest) = speeds.fold((0.0, f64::MAX), |(f, s), x| (f64::max(f, x), f64::min(s, x)));
+        (slowest < f64::MAX).then(|| fastest / slowest)
+    }
+
+    /// The loop's SF with every thread busy on `class` (`LoopStat::shared_sf`), from a copy of the speed state; `None`
     /// without shared-L2 or DRAM contention (then it is the true SF) or when no thread can run.
-    fn shared_sf(&self, idx: usize, now: TimeNs) -> Option<f64> {
-        let BuiltPhase::Loop { class, .. } = &self.program.phases[idx] else { return None };
+    fn shared_sf(&self, class: usize, now: TimeNs) -> Option<f64> {
         if !self.speed.has_contention() {
             return None;
         }
         let mut all = self.speed.clone();
         for t in &self.threads {
-            all.set_running(now, t.core, Some(*class));
+            all.set_running(now, t.core, Some(class));
         }
         all.settle(now);
-        let speeds: Vec<f64> = self.threads.iter().map(|t| all.speed(t.core, *class)).filter(|s| *s > 0.0).collect();
-        let fastest = speeds.iter().copied().fold(0.0, f64::max);
-        let slowest = speeds.iter().copied().fold(f64::MAX, f64::min);
-        (slowest > 0.0 && slowest < f64::MAX).then(|| fastest / slowest)
+        self.sf_under(&all, class)
     }
 
     fn done(&mut self, kernel: &mut Kernel<Ev>, thread: usize) {
