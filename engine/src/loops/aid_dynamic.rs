@@ -2,15 +2,18 @@
 //! at a time and big-core threads R·M, with R re-estimated after every phase.
 //!
 //! ```text
-//!  SAMPLING (m) ─▶ R_j = SF_j ─▶ AID: a thread of type j takes round(R_j·M) at each removal ─┐
-//!                                  ▲                                                         │
-//!                                  └─ once every thread finished a chunk of this phase: ─────┘
+//!  SAMPLING (m) ─▶ R_j = SF_j ─▶ AID: a thread of type j takes one chunk of round(R_j·M) ─▶ WAIT: chunks of m ─┐
+//!                                  ▲                                                                          │
+//!                                  └─ once every thread finished its AID chunk of this phase: ────────────────┘
 //!                                     R_j ← R_j · SM_j, SM_j = mean chunk time(slowest type) / mean chunk time(type j)
 //!  When the pool holds less than one chunk per thread, everyone falls back to m so no thread is left with a large last chunk.
 //! ```
 //!
-//! Threads never wait for a phase to end: a thread that finishes its chunk takes the next one at the current R
-//! (our reading of Fig. 5); the phase boundary only decides when R is re-estimated.
+//! Saez et al.: AID-dynamic "combines phases where all threads steal the same number of iterations (m) from the pool,
+//! with AID phases where iterations are distributed unevenly", and each AID phase "starts a new thread sampling phase":
+//! so a thread whose AID chunk is done takes chunks of m, as AID-static's SAMPLING_WAIT, until the phase ends
+//! (docs/model-reference.md §4b). `wait=off` takes the next AID chunk at once instead, the phase boundary then only
+//! deciding when R is re-estimated.
 
 use crate::sim::TimeNs;
 
@@ -25,6 +28,8 @@ enum State {
     Sampling,
     SamplingWait,
     InAid { taken_ns: TimeNs },
+    /// `wait=on`: the thread's AID chunk is done and the phase is not: it takes `m` until the phase ends.
+    PhaseWait { phase: u32 },
     Tail,
     Out,
 }
@@ -44,6 +49,11 @@ pub struct AidDynamic {
     /// R per type (1 for the slowest); empty until sampling ends.
     r: Vec<f64>,
     sampled_sf: Option<f64>,
+    /// `wait=on`: a thread that finished its AID chunk takes chunks of `m` until every thread has (Fig. 5 read as a
+    /// sampling phase spanning each AID phase, as AID-static's SAMPLING_WAIT); off: it takes its next AID chunk at once.
+    wait: bool,
+    /// AID phases ended so far.
+    phase: u32,
 }
 
 impl AidDynamic {
@@ -51,13 +61,14 @@ impl AidDynamic {
     pub fn from_params(params: &mut crate::spec::Params) -> crate::error::InputResult<Self> {
         let m = params.count("m")?.unwrap_or(1);
         let major = params.count("M")?.unwrap_or(DEFAULT_MAJOR);
+        let wait = params.on_off("wait", true)?;
         if m > major {
             return Err(params.error(format!("the minor chunk m ({m}) must not exceed the major chunk M ({major})")));
         }
-        Ok(AidDynamic::new(m, major))
+        Ok(AidDynamic { wait, ..AidDynamic::new(m, major) })
     }
 
-    /// AID-dynamic with minor chunk `m` and major chunk `major` (m ≤ M).
+    /// AID-dynamic with minor chunk `m` and major chunk `major` (m ≤ M), its threads waiting out each AID phase.
     pub fn new(m: u64, major: u64) -> Self {
         AidDynamic {
             m,
@@ -70,6 +81,8 @@ impl AidDynamic {
             count: Vec::new(),
             r: Vec::new(),
             sampled_sf: None,
+            wait: true,
+            phase: 0,
         }
     }
 
@@ -113,6 +126,7 @@ impl AidDynamic {
         }
         self.finished.iter_mut().for_each(|f| *f = false);
         self.n_finished = 0;
+        self.phase += 1;
         self.sum_ns.iter_mut().for_each(|x| *x = 0.0);
         self.count.iter_mut().for_each(|x| *x = 0);
     }
@@ -147,6 +161,14 @@ impl AidDynamic {
                 None => self.out(info, thread),
             };
         }
+        if let (true, State::PhaseWait { phase }) = (self.wait, self.state[thread]) {
+            if phase == self.phase {
+                return match pool.take(self.m, PhaseKind::SamplingWait) {
+                    Some(t) => Some(t),
+                    None => self.out(info, thread),
+                };
+            }
+        }
         let len = self.chunk_of(info, thread);
         match pool.take(len, PhaseKind::Aid) {
             Some(t) => {
@@ -177,6 +199,7 @@ impl LoopSchedule for AidDynamic {
         self.count = vec![0; info.n_types];
         self.r = Vec::new();
         self.sampled_sf = None;
+        self.phase = 0;
     }
 
     fn next(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
@@ -184,19 +207,26 @@ impl LoopSchedule for AidDynamic {
             State::Start => match pool.take(self.m, PhaseKind::Sampling) {
                 Some(t) => {
                     self.state[thread] = State::Sampling;
-                    Some(t)
+                    Some(t.stamped(1))
                 }
                 None => self.out(info, thread),
             },
+            // A measured chunk ends with a timestamp, which also starts the next AID chunk when there is one.
             State::Sampling => {
                 self.measured(info, thread, now_ns.saturating_sub(info.start_ns));
-                self.next_chunk(info, pool, thread, now_ns)
+                self.next_chunk(info, pool, thread, now_ns).map(|t| t.stamped(1))
             }
             State::InAid { taken_ns } => {
+                let phase = self.phase;
                 self.measured(info, thread, now_ns.saturating_sub(taken_ns));
-                self.next_chunk(info, pool, thread, now_ns)
+                if self.wait {
+                    self.state[thread] = State::PhaseWait { phase };
+                }
+                self.next_chunk(info, pool, thread, now_ns).map(|t| t.stamped(1))
             }
-            State::SamplingWait | State::Tail => self.next_chunk(info, pool, thread, now_ns),
+            State::SamplingWait | State::PhaseWait { .. } | State::Tail => {
+                self.next_chunk(info, pool, thread, now_ns).map(|t| if t.phase == PhaseKind::Aid { t.stamped(1) } else { t })
+            }
             State::Out => None,
         }
     }

@@ -127,7 +127,7 @@ impl LoopSchedule for AidStatic {
                 Some(take) => {
                     self.state[thread] = State::Sampling;
                     self.done[thread] += take.len;
-                    Some(take)
+                    Some(take.stamped(1))
                 }
                 None => {
                     // Nothing left to sample: this thread counts as sampled, without a time.
@@ -138,14 +138,17 @@ impl LoopSchedule for AidStatic {
                 }
             },
             State::Sampling => {
+                // The sampling phase ends with a timestamp, read with the next chunk's call.
                 self.sample_ns[thread] = Some(now_ns.saturating_sub(info.start_ns));
                 self.sampled += 1;
                 self.maybe_compute(info);
-                if self.owed.is_some() {
-                    return self.assign(info, pool, thread);
-                }
-                self.state[thread] = State::SamplingWait;
-                self.wait_chunk(pool, thread)
+                let next = if self.owed.is_some() {
+                    self.assign(info, pool, thread)
+                } else {
+                    self.state[thread] = State::SamplingWait;
+                    self.wait_chunk(pool, thread)
+                };
+                next.map(|t| t.stamped(1))
             }
             State::SamplingWait => {
                 if self.owed.is_some() {

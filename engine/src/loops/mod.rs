@@ -66,6 +66,8 @@ struct Thread {
     running: Option<Running>,
     arrived_ns: Option<TimeNs>,
     removal_ns: TimeNs,
+    /// One timestamp on this thread's core (the platform's `clock_read_ns`, slower cores in proportion).
+    stamp_ns: TimeNs,
 }
 
 /// What a loop run produces.
@@ -197,6 +199,7 @@ pub fn run_loops(
             running: None,
             arrived_ns: None,
             removal_ns: (program.costs.removal_ns * max_cap / cap[core].max(f64::MIN_POSITIVE) * contention).round() as TimeNs,
+            stamp_ns: (platform.clock_read_ns.unwrap_or(0.0) * max_cap / cap[core].max(f64::MIN_POSITIVE)).round() as TimeNs,
         })
         .collect();
     let model = LoopSim {
@@ -327,7 +330,7 @@ impl LoopSim<'_> {
         let now = kernel.now_ns();
         match &self.program.phases[idx as usize] {
             BuiltPhase::Serial { work_ns, class, .. } => {
-                let take = Take { start: 0, len: 0, phase: PhaseKind::Serial, removal: false };
+                let take = Take { start: 0, len: 0, phase: PhaseKind::Serial, removal: false, stamps: 0 };
                 self.start_chunk(kernel, 0, take, *class, *work_ns, 0);
             }
             BuiltPhase::Loop { iterations, class, chunk, .. } => {
@@ -369,10 +372,12 @@ impl LoopSim<'_> {
         let idx = program.order[self.pos] as usize;
         let BuiltPhase::Loop { class, costs, iterations, .. } = &program.phases[idx] else { return };
         let costs_of = &program.costs;
+        let stamps_ns = take.stamps as TimeNs * self.threads[thread].stamp_ns;
         let removal_ns = if take.removal {
-            // The local part (the runtime call) runs on the thread's core, then the atomic waits for the pool's line.
+            // The local part (the runtime call and its timestamps) runs on the thread's core, then the atomic waits for
+            // the pool's line.
             let t = &self.threads[thread];
-            let arrive = now + t.removal_ns;
+            let arrive = now + t.removal_ns + stamps_ns;
             let (line_ns, cross_ns) = (costs_of.line_ns, costs_of.cross_cluster_ns);
             let done = if take.phase.compare_and_swap() {
                 let others = self.threads.len().saturating_sub(1) as u64;
@@ -382,13 +387,13 @@ impl LoopSim<'_> {
             };
             done - now
         } else {
-            0
+            stamps_ns
         };
         if take.removal {
             self.removals += 1;
             self.loop_removals += 1;
-            self.overhead_ns += removal_ns;
         }
+        self.overhead_ns += removal_ns;
         if self.info.thread_type.get(thread) == Some(&0) {
             self.loop_fastest += take.len;
         }

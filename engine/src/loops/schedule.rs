@@ -85,7 +85,7 @@ impl Pool {
         }
         let start = self.next;
         self.next += len;
-        Some(Take { start, len, phase, removal: true })
+        Some(Take { start, len, phase, removal: true, stamps: 0 })
     }
 }
 
@@ -100,6 +100,16 @@ pub struct Take {
     pub phase: PhaseKind,
     /// True when it came from the shared pool (the thread pays a removal).
     pub removal: bool,
+    /// Timestamps the runtime reads when handing it out (AID's timed chunks: the end of the last and the start of this
+    /// one share a read); each costs the platform's `clock_read_ns` on the thread's core.
+    pub stamps: u8,
+}
+
+impl Take {
+    /// The same chunk with `n` timestamps read when it is handed out.
+    pub fn stamped(self, n: u8) -> Take {
+        Take { stamps: n, ..self }
+    }
 }
 
 /// What a schedule knows about the loop that starts.
@@ -176,7 +186,7 @@ impl FixedBlocks {
             return None;
         }
         let (start, end) = self.blocks[thread];
-        (end > start).then_some(Take { start, len: end - start, phase: PhaseKind::Static, removal: false })
+        (end > start).then_some(Take { start, len: end - start, phase: PhaseKind::Static, removal: false, stamps: 0 })
     }
 }
 

@@ -75,6 +75,11 @@ pub struct Platform {
     /// busy power all the time, except the wait DRAM contention adds, at half of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stall_power: Option<f64>,
+    /// Time one timestamp (`clock_gettime`) takes on the platform's fastest core, ns, slower cores in proportion
+    /// (docs/model-reference.md §4b, AID's timed chunks): a few tens of ns through the vDSO, hundreds through the system call.
+    /// Absent: timestamps are free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_read_ns: Option<f64>,
     /// Which cores share a last-level cache (docs/model-reference.md §1): one per cluster (big.LITTLE SoCs, the default) or one for
     /// the whole platform (Zhang et al.'s gem5 systems). Linux builds its cache-sharing scheduling domain from it.
     #[serde(default, skip_serializing_if = "Llc::is_per_cluster")]
@@ -106,7 +111,7 @@ impl Platform {
     /// A platform of `clusters` with none of the optional memory-side properties (no DRAM bandwidth, no contention, one
     /// last-level cache per cluster): what a trace, a calibration or a test builds, so a new optional field is added here only.
     pub fn of_clusters(name: impl Into<String>, clusters: Vec<Cluster>) -> Platform {
-        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, task_refill: None, stall_power: None, llc: Llc::default() }
+        Platform { name: name.into(), clusters, dram_gbs: None, dram_traffic_gbs: None, l2_share_stall: None, task_refill: None, stall_power: None, clock_read_ns: None, llc: Llc::default() }
     }
 
     /// Checks every field; the error names the first bad one.
@@ -167,6 +172,9 @@ impl Platform {
         }
         if let Some(k) = self.stall_power {
             in_range(&format!("{path}.stall_power"), k, 0.0, 1.0)?;
+        }
+        if let Some(ns) = self.clock_read_ns {
+            in_range(&format!("{path}.clock_read_ns"), ns, 0.0, 1e6)?;
         }
         if let Some(r) = self.task_refill {
             in_range(&format!("{path}.task_refill"), r, 0.0, 10.0)?;

@@ -40,7 +40,7 @@ pub const SCHEDULERS: &[Entry] = &[
     looped("aid-static", &[], "m=1", "AID-static: a sampling phase estimates the loop's SF, then each thread gets SF_j·x iterations in one go.", |p| Ok(Box::new(AidStatic::new(p.count("m")?.unwrap_or(1), 1.0, None, false)))),
     looped("aid-static-offline", &[], "", "AID-static(offline-SF): no sampling; SF is the single-thread big/small ratio measured offline (Saez et al. §5C).", |_| Ok(Box::new(AidStatic::new(1, 1.0, None, true)))),
     looped("aid-hybrid", &[], "p=0.8, chunk=loop's, m=1", "AID-hybrid: AID-static over p·N iterations, the rest dynamic(chunk) to balance the end of the loop.", |p| Ok(Box::new(aid_hybrid::from_params(p)?))),
-    looped("aid-dynamic", &[], "m=1, M=5", "AID-dynamic: repeated AID phases, M iterations per small-core thread and R·M per big-core thread, R re-estimated each phase.", |p| Ok(Box::new(AidDynamic::from_params(p)?))),
+    looped("aid-dynamic", &[], "m=1, M=5, wait=on", "AID-dynamic: repeated AID phases, one chunk of M iterations per small-core thread and R·M per big-core thread, then chunks of m until the phase ends, R re-estimated each phase; wait=off takes the next AID chunk at once.", |p| Ok(Box::new(AidDynamic::from_params(p)?))),
     looped("hybrid-split", &[], "w=1.83", "Fixed-weight split like LLVM's OpenMP on Intel hybrid CPUs: w shares per fastest-type thread, no sampling.", |p| Ok(Box::new(HybridSplit::from_params(p)?))),
     // OS-level schedulers and execution models (Chronaki et al. 2019 §3; Zhang et al. 2013 §2–3).
     os("pinned", &["static"], "", "Static threading (pthreads): thread i pinned to core i; the application's own split decides the balance (Chronaki et al.).", |_, _| Ok(threads(Pinned))),

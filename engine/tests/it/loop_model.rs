@@ -1,7 +1,8 @@
 //! Model checks of the loop level that are not paper claims: AID-static's split formula of Saez et al. §4.2 (two and three
 //! core types), the barrier imbalance of a static split, the sampled SF against the contended one, and the loop and task levels
 //! agreeing on the same independent work, guided on a cost ramp from zero (particlefilter's find-index loop), and the EP-like
-//! loop's SFs against the paper's largest AID-static gain and Platform B's clocks. The
+//! loop's SFs against the paper's largest AID-static gain and Platform B's clocks, AID-dynamic's threads waiting out each
+//! phase, and the cost of AID's timestamps. The
 //! papers' claims are in the catalogue (`claims.rs` holds them to their bands).
 
 use std::collections::BTreeMap;
@@ -236,4 +237,56 @@ fn the_ep_like_loop_keeps_to_the_papers_largest_gain_and_to_platform_bs_clocks()
     let m = makespans(&r);
     let gain = m["static-bs"] / m["aid-static"] - 1.0;
     assert!(gain > 0.0 && gain <= 0.307, "AID-static over static(BS) {gain}");
+}
+
+#[test]
+fn timed_chunks_pay_the_platforms_clock_read() {
+    // AID-static takes two timestamps per thread and loop (its sampling phase's start and end, §4.2), each costing the
+    // platform's `clock_read_ns` on the fastest core and more on slower ones in proportion (the Odroid-XU4's A7s at
+    // capacity 1 against the A15s' 2.5): 4 × 2 × 1 µs + 4 × 2 × 2.5 µs = 28 µs more runtime overhead for one loop, within
+    // 5% (the shifted arrivals change the pool line's queue a little). A schedule that times nothing pays none of it.
+    let mut k = WorkClass::named("u");
+    k.ratio.insert("A15".into(), 2.6);
+    let overhead = |clock: Option<f64>, sched: &str| {
+        let mut p = platform("odroid-xu4").expect("A");
+        p.clock_read_ns = clock;
+        let mut s = one_loop_scenario(p, vec![k.clone()], 100_000, "u");
+        s.schedulers = vec![sched.into()];
+        loops_of(&run(&s), sched).overhead_ns as f64
+    };
+    let extra = overhead(Some(1000.0), "aid-static") - overhead(None, "aid-static");
+    assert!((extra - 28_000.0).abs() <= 0.05 * 28_000.0, "extra overhead {extra} ns");
+    assert_eq!(overhead(Some(1000.0), "dynamic"), overhead(None, "dynamic"));
+}
+
+#[test]
+fn aid_dynamic_threads_wait_out_each_phase_with_minor_chunks() {
+    // Saez et al. §4.2, Fig. 5: AID-dynamic "combines phases where all threads steal the same number of iterations (m)
+    // from the pool, with AID phases". A thread takes one AID chunk per phase and then chunks of m until every thread has
+    // finished its own: on a uniform loop of 20,000 iterations every thread runs the same number of AID chunks (±1) and
+    // the threads waiting for a phase's slowest take more minor chunks than there are AID chunks. With `wait=off` a thread
+    // takes its next AID chunk at once, and minor chunks come only from the first sampling phase (a few per thread).
+    let mut k = WorkClass::named("u");
+    k.ratio.insert("A15".into(), 2.6);
+    let chunks = |sched: &str| {
+        let mut s = one_loop_scenario(platform("odroid-xu4").expect("A"), vec![k.clone()], 20_000, "u");
+        s.schedulers = vec![sched.into()];
+        let r = run(&s);
+        let rec = &r.runs[0].record;
+        let (mut aid, mut waits) = (vec![0u32; 8], 0u32);
+        for i in 0..rec.len() {
+            if rec.kind[i] == SegmentKind::Work as u8 && rec.group[i] == PhaseKind::Aid as u32 {
+                aid[rec.lane[i] as usize] += 1;
+            } else if rec.kind[i] == SegmentKind::Work as u8 && rec.group[i] == PhaseKind::SamplingWait as u32 {
+                waits += 1;
+            }
+        }
+        (aid, waits)
+    };
+    let (aid, waits) = chunks("aid-dynamic");
+    let (max, min) = (*aid.iter().max().unwrap(), *aid.iter().min().unwrap());
+    assert!(min > 10 && max - min <= 1, "AID chunks per thread {aid:?}");
+    assert!(waits > aid.iter().sum::<u32>(), "{waits} minor chunks while waiting, {aid:?} AID chunks");
+    let (_, waits_off) = chunks("aid-dynamic[wait=off]");
+    assert!(waits_off <= 8 * 3, "{waits_off} minor chunks without waiting");
 }
