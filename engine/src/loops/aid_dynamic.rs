@@ -144,30 +144,27 @@ impl AidDynamic {
         None
     }
 
+    /// A chunk of m iterations as `kind`, or out of the loop when the pool is empty.
+    fn minor(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, kind: PhaseKind) -> Option<Take> {
+        match pool.take(self.m, kind) {
+            Some(t) => Some(t),
+            None => self.out(info, thread),
+        }
+    }
+
     /// The next chunk once sampling is over: an AID chunk, or m near the end of the pool.
     fn next_chunk(&mut self, info: &LoopInfo, pool: &mut Pool, thread: usize, now_ns: TimeNs) -> Option<Take> {
         if self.r.is_empty() {
             self.state[thread] = State::SamplingWait;
-            return match pool.take(self.m, PhaseKind::SamplingWait) {
-                Some(t) => Some(t),
-                None => self.out(info, thread),
-            };
+            return self.minor(info, pool, thread, PhaseKind::SamplingWait);
         }
         let demand: u64 = (0..info.threads).map(|t| self.chunk_of(info, t)).sum();
         if self.state[thread] == State::Tail || pool.remaining() < demand {
             self.state[thread] = State::Tail;
-            return match pool.take(self.m, PhaseKind::Dynamic) {
-                Some(t) => Some(t),
-                None => self.out(info, thread),
-            };
+            return self.minor(info, pool, thread, PhaseKind::Dynamic);
         }
-        if let (true, State::PhaseWait { phase }) = (self.wait, self.state[thread]) {
-            if phase == self.phase {
-                return match pool.take(self.m, PhaseKind::SamplingWait) {
-                    Some(t) => Some(t),
-                    None => self.out(info, thread),
-                };
-            }
+        if self.state[thread] == (State::PhaseWait { phase: self.phase }) {
+            return self.minor(info, pool, thread, PhaseKind::SamplingWait);
         }
         let len = self.chunk_of(info, thread);
         match pool.take(len, PhaseKind::Aid) {
