@@ -7,9 +7,9 @@
 //!
 //! A `--set` names files (a `*` matches within one path segment), then either a bare key, replaced wherever it occurs
 //! in those files (`line_ns`: every `costs.line_ns`), or a dotted path from the file's root, created when absent
-//! (`platform.clock_read_ns`); the value 0 on a created path leaves the file as it was. Options after `--` go to
-//! `asymlab fidelity` (e.g. `-- --first-seed 101`). Prints one JSON line per setting, then the settings ranked by
-//! claims closed minus claims broken. Needs the release CLI (`scripts/build-wasm.sh` builds it).
+//! (`platform.clock_read_ns`). Options after `--` go to `asymlab fidelity` (e.g. `-- --first-seed 101`). Prints one
+//! JSON line per setting, then the settings ranked by claims closed minus claims broken. Needs the release CLI
+//! (`npm run probe` builds it first).
 
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -53,9 +53,7 @@ export function setValue(doc, key, value) {
       if (typeof at[p] !== "object" || at[p] === null) return 0;
       at = at[p];
     }
-    const last = parts[parts.length - 1];
-    if (value === 0 && !(last in at)) return 1;
-    at[last] = value;
+    at[parts[parts.length - 1]] = value;
     return 1;
   }
   let count = 0;
@@ -130,7 +128,7 @@ function main() {
   try {
     statSync(cli);
   } catch {
-    fail(`${cli} is missing: run scripts/build-wasm.sh first`);
+    fail(`${cli} is missing: run it as npm run probe, which builds it`);
   }
   const work = mkdtempSync(join(tmpdir(), "probe-grid-base-"));
   const base = join(work, "base.json");
