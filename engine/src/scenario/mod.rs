@@ -50,11 +50,16 @@ pub struct RuntimeOptions {
     /// is equally likely. Off in the catalogue (docs/model-reference.md §3a).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub slow_member_commits: bool,
+    /// Only a place's leader takes a priority task held for the place, as Chen et al. §4.1.2 describe it (the task waits in
+    /// the leader's work-stealing queue); off (the default), as in XiTAO's sources: the first idle member of the place hands
+    /// it to every member's assembly queue. Off in the catalogue (docs/model-reference.md §3a).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub leader_takes_priority: bool,
 }
 
 impl Default for RuntimeOptions {
     fn default() -> Self {
-        RuntimeOptions { steal_ns: 1_000, ptt_search_ns: 1_000, dispatch_ns: 500, ptt_weight: 0.2, explore_one_in: 10, slow_member_commits: false }
+        RuntimeOptions { steal_ns: 1_000, ptt_search_ns: 1_000, dispatch_ns: 500, ptt_weight: 0.2, explore_one_in: 10, slow_member_commits: false, leader_takes_priority: false }
     }
 }
 

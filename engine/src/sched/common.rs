@@ -27,12 +27,15 @@ pub struct SchedOptions {
     pub n_cores: usize,
     /// XiTAO's exploration: one local search in this many picks a random place containing the core (0 = never).
     pub explore_one_in: u32,
+    /// Only a place's leader takes a priority task held for the place (Chen et al. §4.1.2: the task waits in its leader's
+    /// work-stealing queue); off, as in XiTAO's sources: the first idle member hands it to every member.
+    pub leader_takes_priority: bool,
 }
 
 impl SchedOptions {
-    /// Defaults for `n_cores` cores: exploration one in ten (XiTAO's `refresh_frequency`).
+    /// Defaults for `n_cores` cores: exploration one in ten (XiTAO's `refresh_frequency`), any member takes a priority task.
     pub fn new(n_cores: usize) -> Self {
-        SchedOptions { n_cores, explore_one_in: 10 }
+        SchedOptions { n_cores, explore_one_in: 10, leader_takes_priority: false }
     }
 }
 
@@ -238,6 +241,7 @@ pub struct PttPolicy {
     rules: Rules,
     deques: Deques,
     explore_one_in: u32,
+    leader_takes_priority: bool,
     next_fast: usize,
     /// Priority tasks waiting for their place, oldest first.
     pinned: VecDeque<Entry>,
@@ -275,7 +279,7 @@ impl TaskScheduler for PttPolicy {
 impl PttPolicy {
     /// A policy following `rules`.
     pub fn new(rules: Rules, options: &SchedOptions) -> Self {
-        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, next_fast: 0, pinned: VecDeque::new(), searched: Vec::new(), last: None, places: None }
+        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, leader_takes_priority: options.leader_takes_priority, next_fast: 0, pinned: VecDeque::new(), searched: Vec::new(), last: None, places: None }
     }
 
     /// Registry name.
@@ -339,7 +343,9 @@ impl PttPolicy {
 
     /// Pops (priority first when the policy knows priorities) or steals, then chooses the place of an unplaced task.
     pub fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
-        let mine = self.pinned.iter().position(|e| e.place.is_some_and(|p| p.cores().contains(&core)));
+        let by_leader = self.leader_takes_priority;
+        let takes = |p: Place| if by_leader { p.leader as usize == core } else { p.cores().contains(&core) };
+        let mine = self.pinned.iter().position(|e| e.place.is_some_and(takes));
         let own = match mine {
             Some(i) => self.pinned.remove(i),
             None => self.deques.pop_own(core, false),

@@ -139,7 +139,9 @@ fn brute_force_energy(run: &SchedulerRun, scenario: &Scenario) -> f64 {
 #[test]
 fn invariants_hold_over_random_scenarios() {
     for seed in 0..N_SCENARIOS {
-        let scenario = random_scenario(seed);
+        let mut scenario = random_scenario(seed);
+        // Every other scenario holds priority tasks for their place's leader (`runtime.leader_takes_priority`).
+        scenario.runtime.leader_takes_priority = seed % 2 == 1;
         let text = scenario.to_json();
         let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("seed {seed}: generated scenario invalid: {e}"));
         let result = engine::run::run(&scenario).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -213,7 +215,7 @@ fn per_core_serve_answers_change_no_schedule() {
     for seed in 0..24 {
         let scenario = random_scenario(seed);
         let Ok(graph) = scenario.build_graph() else { continue };
-        let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in };
+        let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in, leader_takes_priority: scenario.runtime.leader_takes_priority };
         for name in ["heft", "dheft"] {
             let run = |wrap: bool| {
                 let scheduler = engine::registry::task(name, &options, "schedulers[0]").expect("built-in");

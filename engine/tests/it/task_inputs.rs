@@ -2,9 +2,9 @@
 //! exist and PTT weights outside (0, 1] are named by field; pinned places are honoured; XiTAO's one-in-ten exploration
 //! refreshes places a local search would not pick; every run keeps PTT snapshots; idle workers take released work in a
 //! drawn order, not by core number; a layer's critical task (its first) is stolen while its releasing core runs a
-//! sibling; a slower member commits a shared task more often only when asked; measurement noise sends DA's priority
-//! tasks to an interfered core only in CFS turns; a slow Denver cluster costs FA against DAM-C on copy only while it is
-//! slow.
+//! sibling; a slower member commits a shared task more often only when asked; a priority task held for its place's
+//! leader keeps DAM-P on Denver core 1 in CFS turns; measurement noise sends DA's priority tasks to an interfered core
+//! only in CFS turns; a slow Denver cluster costs FA against DAM-C on copy only while it is slow.
 
 use engine::model::Workload;
 use engine::Scenario;
@@ -219,6 +219,33 @@ fn a_slower_member_commits_a_shared_task_more_often_when_asked() {
     let weighted = on_core0(true);
     assert!((70..=130).contains(&uniform), "uniform order: core 0 committed {uniform} of 200");
     assert!((130..=170).contains(&weighted), "weighted by block time: core 0 committed {weighted} of 200");
+}
+
+#[test]
+fn a_priority_task_held_for_its_leader_keeps_dam_p_on_denver_core_1_in_cfs_turns() {
+    // Chen et al. Fig. 5(g): DAM-P runs 92% of its priority tasks on Denver core 1. With the co-runner on core 0 in CFS
+    // turns (9 ms), XiTAO's sources hand a priority task held for (C0,2) to the first idle member: core 1 does the task
+    // while core 0 is off the core, and core 0, the leader, times only what is left when it is back, so (C0,2) looks fast
+    // and DAM-P goes there. Held for the leader, as Chen et al. §4.1.2 describe it (`runtime.leader_takes_priority`), the
+    // leader times the whole task and DAM-P stays on core 1 (docs/model-reference.md §3a: measured, not adopted).
+    let core1_share = |leader: bool, seed: u64| {
+        let mut v = json_of("dam-fig5");
+        v["schedulers"] = serde_json::json!(["dam-p"]);
+        v["seed"] = seed.into();
+        v["workload"]["tasks"] = 8000.into();
+        v["events"][0]["slice_ns"] = 9_000_000u64.into();
+        v["runtime"] = serde_json::json!({ "leader_takes_priority": leader });
+        let s = Scenario::from_json(&v.to_string()).expect("valid");
+        let runs = engine::run::run(&s).expect("runs").runs;
+        let m = &runs[0].task_extras().expect("task metrics").metrics;
+        m.priority_places.iter().filter(|p| p.leader == 1 && p.width == 1).map(|p| p.fraction).sum::<f64>()
+    };
+    for seed in 1..=3 {
+        let any_member = core1_share(false, seed);
+        let leader = core1_share(true, seed);
+        assert!(any_member < 0.2, "seed {seed}: any member takes it: {:.1}% on core 1", 100.0 * any_member);
+        assert!(leader > 0.8, "seed {seed}: the leader takes it: {:.1}% on core 1", 100.0 * leader);
+    }
 }
 
 #[test]
