@@ -10,7 +10,6 @@ use crate::model::{Level, TaskGraph};
 use crate::registry;
 use crate::runtime::{run_tasks, Detail, RunInput, TaskExtras};
 use crate::scenario::Scenario;
-use crate::sched::common::SchedOptions;
 use crate::sched::Costs;
 use crate::sim::Meter;
 
@@ -29,7 +28,7 @@ pub fn run(scenario: &Scenario, detail: Detail, meter: &mut Meter) -> InputResul
 /// Scheduler `index` of the scenario on `graph` (the scenario's DAG), its record reserved for `reserve_segments`.
 fn run_one(scenario: &Scenario, graph: &TaskGraph, index: usize, detail: Detail, reserve_segments: usize, meter: &mut Meter) -> InputResult<Run> {
     let name = scenario.schedulers.get(index).ok_or_else(|| InputError::new("schedulers", format!("no scheduler {index}")))?;
-    let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in, leader_takes_priority: scenario.runtime.leader_takes_priority };
+    let options = scenario.sched_options();
     let scheduler = registry::task_in(name, &options, &scenario.custom_schedulers, &format!("schedulers[{index}]"))?;
     let input = RunInput {
         platform: &scenario.platform,

@@ -227,6 +227,11 @@ impl Scenario {
         Ok(())
     }
 
+    /// What the task schedulers are built with: the platform's core count and the runtime's scheduling options.
+    pub fn sched_options(&self) -> SchedOptions {
+        SchedOptions { n_cores: self.platform.n_cores(), explore_one_in: self.runtime.explore_one_in, leader_takes_priority: self.runtime.leader_takes_priority }
+    }
+
     /// Builds the workload (validating it) with the scenario's seed.
     pub fn build_graph(&self) -> InputResult<TaskGraph> {
         let mut rng = Rng::new(self.seed ^ 0x0005_EED0_FDA6);
@@ -242,7 +247,7 @@ impl Scenario {
             };
         }
         match &self.workload {
-            Workload::Layered(_) | Workload::Dag(_) => registry::task_in(name, &SchedOptions::new(self.platform.n_cores()), &self.custom_schedulers, path).map(|_| ()),
+            Workload::Layered(_) | Workload::Dag(_) => registry::task_in(name, &self.sched_options(), &self.custom_schedulers, path).map(|_| ()),
             #[cfg(not(feature = "full"))]
             other => Err(crate::registry::elsewhere(other.level(), "workload.kind")),
             #[cfg(feature = "full")]

@@ -190,7 +190,6 @@ fn a_core_offline_for_good_with_work_left_is_reported_not_hung() {
 fn per_core_serve_answers_change_no_schedule() {
     use engine::model::Place;
     use engine::runtime::{run_tasks, Detail, RunInput};
-    use engine::sched::common::SchedOptions;
     use engine::sched::{AnyTaskScheduler, Decision, TaskScheduler, View};
     use engine::sim::{Meter, TimeNs};
 
@@ -215,7 +214,7 @@ fn per_core_serve_answers_change_no_schedule() {
     for seed in 0..24 {
         let scenario = random_scenario(seed);
         let Ok(graph) = scenario.build_graph() else { continue };
-        let options = SchedOptions { n_cores: scenario.platform.n_cores(), explore_one_in: scenario.runtime.explore_one_in, leader_takes_priority: scenario.runtime.leader_takes_priority };
+        let options = scenario.sched_options();
         for name in ["heft", "dheft"] {
             let run = |wrap: bool| {
                 let scheduler = engine::registry::task(name, &options, "schedulers[0]").expect("built-in");
