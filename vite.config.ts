@@ -60,7 +60,7 @@ export default defineConfig({
   preview: { host: "127.0.0.1", port: 4173, strictPort: true },
   test: {
     root: repoRoot,
-    include: ["web/src/**/*.test.ts"],
+    include: ["web/src/**/*.test.ts", "scripts/**/*.test.mjs"],
     environment: "node",
     testTimeout: 120_000,
   },

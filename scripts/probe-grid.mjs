@@ -7,7 +7,7 @@
 //!
 //! A `--set` names files (a `*` matches within one path segment), then either a bare key, replaced wherever it occurs
 //! in those files (`line_ns`: every `costs.line_ns`), or a dotted path from the file's root, created when absent
-//! (`platform.clock_read_ns`). Options after `--` go to `asymlab fidelity` (e.g. `-- --first-seed 101`). Prints one
+//! (`platform.clock_read_ns`). Options after `--` go to `asymlab fidelity` (e.g. `-- --first-seed 1001`, the held-out check's streams). Prints one
 //! JSON line per setting, then the settings ranked by claims closed minus claims broken. Needs the release CLI
 //! (`npm run probe` builds it first).
 

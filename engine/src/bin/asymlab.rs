@@ -219,7 +219,7 @@ enum Command {
         /// Seeds per cell instead of each claim's own count.
         #[arg(long)]
         seeds: Option<u32>,
-        /// First seed (default 1); e.g. 101 with --seeds 8 checks the claims on seeds the tests never use.
+        /// First seed (default 1); e.g. 2001 with --seeds 8 checks the claims on seeds the tests never use (they use 1 … and 1001 …).
         #[arg(long)]
         first_seed: Option<u64>,
         /// Threads (default: every core).

@@ -31,11 +31,17 @@ pub struct Cell {
     pub set: BTreeMap<String, Value>,
     /// Seed of the run.
     pub seed: u64,
+    /// Only these of the scenario's schedulers run (the ones the cell's claims read; runs are independent of each other,
+    /// so the others would change nothing): every listed one when absent or when none of these is listed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub schedulers: Option<Vec<String>>,
 }
 
 impl Cell {
     /// Identifies the cell's scenario: its scenario object with the overrides applied, before references are expanded, so
-    /// cells that write the same scenario differently (an override equal to the preset's own value) share one key.
+    /// cells that write the same scenario differently (an override equal to the preset's own value) share one key. The
+    /// scheduler subset is not part of it: a row holds the run of each scheduler it ran, found by name.
     pub fn key(&self) -> String {
         raw_cell(self).map_or_else(|_| json!([self.preset, self.set, self.seed]).to_string(), |raw| raw.to_string())
     }
@@ -65,9 +71,17 @@ fn raw_cell(cell: &Cell) -> InputResult<Value> {
     with_overrides(base, &cell.set, Some(cell.seed))
 }
 
-/// The cell's scenario.
+/// The cell's scenario, with only the cell's schedulers when it names some the scenario lists (and sets no exercise,
+/// which may name any of them).
 pub fn scenario_of(cell: &Cell) -> InputResult<Scenario> {
-    parse(raw_cell(cell)?)
+    let mut scenario = parse(raw_cell(cell)?)?;
+    if let Some(only) = cell.schedulers.as_ref().filter(|_| scenario.exercise.is_none()) {
+        let kept: Vec<String> = scenario.schedulers.iter().filter(|s| only.contains(s)).cloned().collect();
+        if !kept.is_empty() {
+            scenario.schedulers = kept;
+        }
+    }
+    Ok(scenario)
 }
 
 /// The platform and workload names of a cell, without running it.
@@ -135,6 +149,9 @@ fn extend(mut p: Point, axis: &Axis, i: usize, a: usize, id: &str) -> InputResul
     Ok(p)
 }
 
+/// The most repetitions a claim may run: its held-out check starts this many streams after its own.
+pub const MAX_SEEDS: u32 = 1000;
+
 /// The random streams claims run over: `count` consecutive streams from `first` (each claim's own count when `None`).
 /// The tests and the generated docs use streams 1 … each claim's count; later streams are ones they never saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,10 +172,10 @@ impl Seeds {
     /// Each claim's own count from stream 1: what the tests and docs use.
     pub const OWN: Seeds = Seeds { first: 1, count: None };
 
-    /// The other repetitions every holding claim must hold on as well: as many streams as `self`, from 101 on (no
-    /// claim runs 100 repetitions), so a verdict cannot rest on the particular streams a claim was tuned on.
+    /// The other repetitions every holding claim must hold on as well: as many streams as `self`, from 1001 on (no
+    /// claim runs more than [`MAX_SEEDS`]), so a verdict cannot rest on the particular streams a claim was tuned on.
     pub fn check(&self) -> Seeds {
-        Seeds { first: self.first.saturating_add(100), count: self.count }
+        Seeds { first: self.first.saturating_add(u64::from(MAX_SEEDS)), count: self.count }
     }
 
     /// The streams `claim` runs over.
@@ -172,21 +189,35 @@ pub fn claim_cells(preset: &Preset, claim: &Claim, seeds: Seeds) -> InputResult<
     let mut out = Vec::new();
     for p in points(claim)? {
         for seed in seeds.of(claim) {
-            out.push(Cell { index: out.len(), preset: Some(preset.name.clone()), set: p.set.clone(), seed });
+            out.push(Cell { index: out.len(), preset: Some(preset.name.clone()), set: p.set.clone(), seed, schedulers: Some(read_by(claim)) });
         }
     }
     Ok(out)
 }
 
-/// The union of the cells of the preset's claims (in order, each once), over the streams of `seeds`.
+/// The schedulers `claim`'s measure reads, in name order.
+fn read_by(claim: &Claim) -> Vec<String> {
+    let names: BTreeSet<String> = super::measure::reads(&claim.measure).into_iter().map(|(scheduler, _)| scheduler).collect();
+    names.into_iter().collect()
+}
+
+/// The union of the cells of the preset's claims (in order, each once), over the streams of `seeds`; a cell several
+/// claims share runs the schedulers any of them reads.
 pub fn preset_cells(preset: &Preset, seeds: Seeds) -> InputResult<Vec<Cell>> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
+    let mut at: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out: Vec<Cell> = Vec::new();
     for claim in &preset.claims {
         for mut cell in claim_cells(preset, claim, seeds)? {
-            if seen.insert(cell.key()) {
-                cell.index = out.len();
-                out.push(cell);
+            match at.get(&cell.key()) {
+                Some(&i) => {
+                    let names: BTreeSet<String> = out[i].schedulers.iter().flatten().chain(cell.schedulers.iter().flatten()).cloned().collect();
+                    out[i].schedulers = Some(names.into_iter().collect());
+                }
+                None => {
+                    cell.index = out.len();
+                    at.insert(cell.key(), out.len());
+                    out.push(cell);
+                }
             }
         }
     }

@@ -260,7 +260,7 @@ pub fn evaluate(preset: &Preset, claim: &Claim, seeds: Seeds, rows: &BTreeMap<St
         Err(e) => return ClaimResult { error: Some(e.to_string()), ..r },
     };
     r.cells = pts.len() * seeds.of(claim).count();
-    let cell_runs = |p: &Point, seed: u64| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed }.key()).copied() };
+    let cell_runs = |p: &Point, seed: u64| -> Option<&[Value]> { rows.get(&Cell { index: 0, preset: Some(preset.name.clone()), set: p.set.clone(), seed, schedulers: None }.key()).copied() };
     let mut per_seed = Vec::new();
     for seed in seeds.of(claim) {
         let runs = |p: &Point| cell_runs(p, seed);
@@ -292,10 +292,12 @@ pub fn evaluate(preset: &Preset, claim: &Claim, seeds: Seeds, rows: &BTreeMap<St
 }
 
 /// The runs of one point averaged over seeds: every number the mean of the numbers the seeds have at the same place
-/// (same scheduler, same field; a field only some seeds have is averaged over those); `None` without runs.
+/// (same scheduler, found by name since a seed's cell may have run more schedulers than another's; same field; a field
+/// only some seeds have is averaged over those); `None` without runs.
 fn average_runs(seeds: &[&[Value]]) -> Option<Vec<Value>> {
     let first = seeds.first()?;
-    Some((0..first.len()).map(|i| average(&seeds.iter().filter_map(|runs| runs.get(i)).collect::<Vec<_>>())).collect())
+    let same = |run: &Value| seeds.iter().filter_map(|runs| runs.iter().find(|r| r["scheduler"] == run["scheduler"])).collect::<Vec<_>>();
+    Some(first.iter().map(|run| average(&same(run))).collect())
 }
 
 fn average(values: &[&Value]) -> Value {

@@ -96,7 +96,7 @@ impl Grid {
                 for w in &self.workloads {
                     for &seed in &self.seeds {
                         let set = BTreeMap::from([("platform".to_string(), json!(c)), ("workload".to_string(), json!(w)), ("schedulers".to_string(), json!([s]))]);
-                        f(Cell { index, preset: None, set, seed });
+                        f(Cell { index, preset: None, set, seed, schedulers: None });
                         index += 1;
                     }
                 }

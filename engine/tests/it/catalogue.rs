@@ -170,6 +170,7 @@ fn guides_and_claims_point_at_what_the_runs_have() {
             assert!(c.id.starts_with(&format!("{}-", c.paper)), "{}: ids start with the paper's id", c.id);
             assert!(catalogue::paper(&c.paper).is_some(), "{}: unknown paper", c.id);
             assert!(c.seeds >= 5, "{}: paper claims take at least five seeds", c.id);
+            assert!(c.seeds <= engine::claims::cells::MAX_SEEDS, "{}: its held-out repetitions start after {} of its own", c.id, engine::claims::cells::MAX_SEEDS);
             evaluate::check(c).unwrap_or_else(|e| panic!("{e}"));
             let names: Vec<&str> = c.grid.iter().map(|a| a.name()).collect();
             assert_eq!(names.iter().collect::<BTreeSet<_>>().len(), names.len(), "{}: axis names are unique", c.id);

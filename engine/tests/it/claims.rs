@@ -1,7 +1,7 @@
 //! The papers' claims, held to their bands: every claim of the catalogue is evaluated over its grid and seeds by the same
 //! evaluator as `asymlab fidelity`. A claim marked `holds` must fall in the band the paper's words allow; a `known_gap`
 //! must not (so the catalogue is updated when the model starts reproducing it), and a claim that holds must hold on as
-//! many other repetitions too (random streams from 101 on). `docs/fidelity.md` and the gallery's
+//! many other repetitions too (random streams from 1001 on). `docs/fidelity.md` and the gallery's
 //! `web/src/gallery/fidelity.json` are generated from these results and must be current (refresh with UPDATE_EXPECT=1).
 
 use std::path::Path;
@@ -44,7 +44,7 @@ fn every_claim_holds_within_its_band_or_is_a_known_gap() {
     for (r, c) in results.iter().zip(&check) {
         assert_eq!(r.info.id, c.info.id, "the check runs the same claims in the same order");
         if r.info.status == Status::Holds && !c.verdict.as_ref().is_some_and(|v| v.holds) {
-            wrong.push(format!("{} holds on its own repetitions but not on as many others (from 101): simulated {:?} against {}", r.info.id, c.simulated.as_ref().map(|s| s.mean), r.band_text));
+            wrong.push(format!("{} holds on its own repetitions but not on as many others (from 1001): simulated {:?} against {}", r.info.id, c.simulated.as_ref().map(|s| s.mean), r.band_text));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -116,7 +116,7 @@ fn a_pooled_claim_is_judged_on_its_runs_averaged_over_repetitions_and_other_repe
     let seeds = claims::Seeds { first: 101, count: None };
     let cells = claims::claim_cells(preset, &two_point_claim("mean"), seeds).expect("cells");
     assert_eq!(cells.iter().map(|c| c.seed).collect::<Vec<_>>(), [101, 102, 101, 102], "two points × streams 101 and 102");
-    assert_eq!(claims::Seeds::OWN.check(), claims::Seeds { first: 101, count: None });
+    assert_eq!(claims::Seeds::OWN.check(), claims::Seeds { first: 1001, count: None });
     // FA's makespan swings ±10% between repetitions, in opposite directions at the two points; DA's is 99.
     let runs = |fa: f64| vec![serde_json::json!({"scheduler": "da", "metrics": {"makespan_ns": 99.0}}), serde_json::json!({"scheduler": "fa", "metrics": {"makespan_ns": fa}})];
     let fa = [110.0, 90.0, 90.0, 110.0];
@@ -185,4 +185,22 @@ fn a_gain_of_means_compares_averages_at_each_configuration() {
     let value = claims::evaluate::evaluate(preset, &claim, seeds, &by_key).simulated.expect("value");
     assert!((value.mean - (100.0 + 20.0) / 2.0).abs() < 1e-9, "{value:?}");
     assert!(!claims::evaluate::single_run(&claim), "it compares cells of the grid");
+}
+
+/// A claim's cells run only the schedulers the preset's claims read there, and those runs are the ones the full list
+/// gives (each scheduler's run depends on the scenario and its seed alone).
+#[test]
+fn a_cell_runs_only_the_schedulers_its_claims_read_and_they_run_as_in_the_full_list() {
+    let preset = engine::catalogue::preset("aid-particlefilter-a").expect("preset");
+    let cells = claims::preset_cells(preset, claims::Seeds { first: 1, count: Some(1) }).expect("cells");
+    let cell = cells.first().expect("a cell");
+    let only = cell.schedulers.clone().expect("the claims name their schedulers");
+    let scenario = claims::cells::scenario_of(cell).expect("scenario");
+    assert!(!only.is_empty() && scenario.schedulers.len() == only.len(), "{only:?} against {:?}", scenario.schedulers);
+    let restricted = claims::run_cell(cell).expect("runs");
+    let full = claims::run_cell(&claims::Cell { schedulers: None, ..cell.clone() }).expect("runs");
+    assert!(full.runs.len() > restricted.runs.len());
+    for run in &restricted.runs {
+        assert!(full.runs.contains(run), "{} runs as in the full list", run["scheduler"]);
+    }
 }

@@ -18,7 +18,7 @@ fn cell(config: &str, workload: &str, schedulers: &[&str], seed: u64) -> Cell {
         ("workload".to_string(), serde_json::json!(workload)),
         ("schedulers".to_string(), serde_json::json!(schedulers)),
     ]);
-    Cell { index: 0, preset: None, set, seed }
+    Cell { index: 0, preset: None, set, seed, schedulers: None }
 }
 
 fn extras(config: &str, workload: &str, scheduler: &str) -> serde_json::Value {

@@ -277,7 +277,12 @@ set: { [key in string]: JsonValue },
 /**
  * Seed of the run.
  */
-seed: number, };
+seed: number, 
+/**
+ * Only these of the scenario's schedulers run (the ones the cell's claims read; runs are independent of each other,
+ * so the others would change nothing): every listed one when absent or when none of these is listed.
+ */
+schedulers?: Array<string>, };
 
 /**
  * What running a cell gave.
