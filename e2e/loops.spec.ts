@@ -64,7 +64,7 @@ test("the BT-like preset charts thirty loops with their own SF", async ({ page }
   // catalogue's verdict over all of the claim's runs, as the gallery does.
   const mean = page.locator('[data-claim="saez2020-table2-aid-static-over-static-a"]');
   await expect(mean.getByTestId("paper-verdict")).toHaveText(/^off by/);
-  await expect(mean.getByTestId("paper-verdict-all")).toHaveText(/^over all 25 runs: holds \(1\d\.\d\s%\)$/);
+  await expect(mean.getByTestId("paper-verdict-all")).toHaveText(/^over all 100 runs: holds \(1\d\.\d\s%\)$/);
   await mean.screenshot({ path: `${SCREENSHOTS}/loops-bt-a-table2-row.png` });
 });
 

@@ -30,7 +30,7 @@ export function verdictText(r: ClaimResult): string {
 }
 
 /** The catalogue's verdict under a one-run row whose claim aggregates more runs (other programs, configurations or
- * repetitions): "over all 25 runs: holds (17.1 %)"; null when the catalogue measures the claim on this run alone. */
+ * repetitions): "over all 100 runs: holds (11.5 %)"; null when the catalogue measures the claim on this run alone. */
 export function overAllRuns(run: ClaimResult, all: ClaimResult | undefined): string | null {
   if (!all || all.cells <= run.cells || !all.simulated) return null;
   return `over all ${all.cells} runs: ${verdictText(all)} (${withUnit(all.simulated.mean, all.unit)})`;
