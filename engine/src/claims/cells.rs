@@ -208,14 +208,15 @@ pub fn preset_cells(preset: &Preset, seeds: Seeds) -> InputResult<Vec<Cell>> {
     let mut out: Vec<Cell> = Vec::new();
     for claim in &preset.claims {
         for mut cell in claim_cells(preset, claim, seeds)? {
-            match at.get(&cell.key()) {
-                Some(&i) => {
-                    let names: BTreeSet<String> = out[i].schedulers.iter().flatten().chain(cell.schedulers.iter().flatten()).cloned().collect();
-                    out[i].schedulers = Some(names.into_iter().collect());
+            match at.entry(cell.key()) {
+                std::collections::btree_map::Entry::Occupied(i) => {
+                    let shared = &mut out[*i.get()];
+                    let names: BTreeSet<String> = shared.schedulers.iter().flatten().chain(cell.schedulers.iter().flatten()).cloned().collect();
+                    shared.schedulers = Some(names.into_iter().collect());
                 }
-                None => {
+                std::collections::btree_map::Entry::Vacant(v) => {
                     cell.index = out.len();
-                    at.insert(cell.key(), out.len());
+                    v.insert(out.len());
                     out.push(cell);
                 }
             }
