@@ -34,8 +34,15 @@ build_module() {
 
 # The native CLI, in the background beside the Wasm modules. With feature `ts`, as `npm test` builds the engine
 # (`cargo test --features engine/ts`), so the tests reuse this library and binary instead of compiling them again.
-log "cargo build (native CLI, release, features ts; beside the Wasm modules)"
-cargo build --release -p engine --bin asymlab --features ts &
+# With --with-tests (scripts/test.sh) the test binaries build here too (`cargo test --no-run`, which also builds the CLI):
+# the Wasm builds leave the second core idle for minutes, and the tests then start at once.
+if [ "${1:-}" = "--with-tests" ]; then
+  log "cargo test --no-run (native CLI and test binaries, release, features ts; beside the Wasm modules)"
+  cargo test --release --workspace --features engine/ts --no-run &
+else
+  log "cargo build (native CLI, release, features ts; beside the Wasm modules)"
+  cargo build --release -p engine --bin asymlab --features ts &
+fi
 native_pid=$!
 trap 'kill "$native_pid" 2>/dev/null || true' EXIT
 

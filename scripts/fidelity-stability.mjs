@@ -37,7 +37,8 @@ export function inside(x, bounds) {
 /**
  * From the claims of `asymlab fidelity --json` reports, one per set: per claim, the sets whose verdict differs from the
  * catalogue's status, the mean over sets, the standard error of one set's mean (the spread of the sets' means) and the
- * holding claims' margin inside the band in those errors (`z`; Infinity when every set gives the same value).
+ * holding claims' margin inside the band in those errors (`z`; Infinity when every set gives the same value up to
+ * rounding and holds).
  */
 export function stability(reports) {
   const first = reports[0]?.claims ?? [];
@@ -49,7 +50,11 @@ export function stability(reports) {
     const holds = claim.status === "holds";
     const flips = sets.map((c, k) => ({ set: k, mean: c.simulated.mean, holds: c.verdict.holds })).filter((s) => s.holds !== holds);
     const margin = inside(m, claim.bounds);
-    return { id: claim.id, status: claim.status, band: claim.band_text, seeds: claim.seeds, sets: sets.length, mean: m, se: sd, z: sd > 0 ? margin / sd : margin > 0 ? Infinity : -Infinity, flips };
+    // Every set gives the same value up to rounding (a deterministic claim, maybe on its band's closed edge): the sets'
+    // verdicts say it all.
+    const steady = sd <= 1e-9 * Math.max(1, Math.abs(m));
+    const z = steady ? (flips.length === 0 && holds ? Infinity : -Infinity) : margin / sd;
+    return { id: claim.id, status: claim.status, band: claim.band_text, seeds: claim.seeds, sets: sets.length, mean: m, se: sd, z, flips };
   });
 }
 

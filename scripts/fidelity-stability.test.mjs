@@ -31,4 +31,12 @@ describe("fidelity stability", () => {
     expect(steady.z).toBe(Infinity);
     expect(gap.flips).toEqual([]);
   });
+
+  it("takes a claim that every set gives the same value, up to rounding, on its band's closed edge as certain", () => {
+    const band = { min: 5.39, max: 7.7 };
+    const sets = [7.7, 7.700000000000001, 7.7].map((m) => ({ claims: [claim("edge", "holds", band, m, true)] }));
+    const [edge] = stability(sets);
+    expect(edge.flips).toEqual([]);
+    expect(edge.z).toBe(Infinity);
+  });
 });

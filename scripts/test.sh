@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 bash scripts/setup.sh --with-browser
-bash scripts/build-wasm.sh
+bash scripts/build-wasm.sh --with-tests
 
 log "cargo test --release --workspace (with the generated TypeScript types checked)"
 cargo test --release --workspace --features engine/ts
