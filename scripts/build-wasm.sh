@@ -35,7 +35,8 @@ build_module() {
 # The native CLI, in the background beside the Wasm modules. With feature `ts`, as `npm test` builds the engine
 # (`cargo test --features engine/ts`), so the tests reuse this library and binary instead of compiling them again.
 # With --with-tests (scripts/test.sh) the test binaries build here too (`cargo test --no-run`, which also builds the CLI):
-# the Wasm builds leave the second core idle for minutes, and the tests then start at once.
+# the Wasm builds leave the second core partly idle, and the tests then start at once (on two cores about as fast as
+# building them after; measured 2026-12-02).
 if [ "${1:-}" = "--with-tests" ]; then
   log "cargo test --no-run (native CLI and test binaries, release, features ts; beside the Wasm modules)"
   cargo test --release --workspace --features engine/ts --no-run &
