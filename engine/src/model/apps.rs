@@ -60,9 +60,14 @@ pub struct AppProfile {
     #[serde(default)]
     pub supplement: i8,
     /// Parallelisation in Chronaki et al. Table 1 (`data-parallel`, `pipeline`, `unstructured`); a pipeline's task-based
-    /// version keeps no barriers (`run::os::task_graph`).
+    /// version keeps no barriers (`run::os::task_graph`) unless its serial sections run on the master thread.
     #[serde(default)]
     pub kind: String,
+    /// The task-based version runs each serial section on the master thread, the one that creates the tasks, after a
+    /// `taskwait` for its region's tasks (PARSECSs's bodytrack), instead of as a task linked to the regions by data
+    /// dependencies that any idle core may take (`run::os::task_graph`, docs/model-reference.md §3d).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub serial_on_master: bool,
     /// Iterations per region of the OpenMP loop versions, per thread, for a loop over one block of the data per core
     /// (fluidanimate's loops over its `ndivs` grid blocks); unset, a loop has as many iterations per region as the task
     /// version has tasks (docs/model-reference.md §3d).
@@ -82,6 +87,10 @@ pub struct AppProfile {
 
 fn is_zero(x: &f64) -> bool {
     *x == 0.0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn one() -> f64 {

@@ -58,18 +58,24 @@ pub fn little_platform(platform: &Platform, cores: u32) -> Platform {
 
 /// Builds the task-based version of the mix: per region `tasks / regions` tasks; a serial section is one task that waits
 /// for the previous region and releases the next; without serial sections regions are not separated (barriers removed).
-/// A pipeline application (`kind` "pipeline": bodytrack, dedup, ferret) keeps no barrier at all (docs/model-reference.md §3d):
+/// A pipeline application (`kind` "pipeline": dedup, ferret) keeps no barrier at all (docs/model-reference.md §3d):
 /// its serial stage waits only for its own previous instance and runs ahead, and task `j` of a region waits for its
 /// region's serial stage and for task `j` of the previous region, the data it consumes, so stages of successive regions
 /// overlap (Chronaki et al. §4.2, §5.1: the task versions "remove barriers where possible, by adding explicit
 /// data-dependencies", and "the runtime automatically allows the overlapping of the different pipeline stages").
-pub fn task_graph(apps: &[AppRun], seed: u64) -> TaskGraph {
+/// An application whose serial sections run on its master thread (`serial_on_master`: bodytrack) waits for each region's
+/// tasks before a serial section (its `taskwait`), as a barrier application does, and pins that section to its master
+/// thread's core: application `a`'s is core `a` (modulo the cores), so a single application's is core 0, the first core
+/// of the platform's first cluster, where static threading runs its thread 0.
+pub fn task_graph(apps: &[AppRun], n_cores: usize, seed: u64) -> TaskGraph {
     let mut g = TaskGraph { type_names: apps.iter().map(|a| a.name.clone()).collect(), ..TaskGraph::default() };
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (a, app) in apps.iter().enumerate() {
         let per_region = app.tasks_per_region();
         let items = region_items(app, seed);
-        let pipeline = app.profile.kind == "pipeline";
+        let on_master = app.profile.serial_on_master;
+        let pipeline = app.profile.kind == "pipeline" && !on_master;
+        let master_core = (a % n_cores.max(1)) as u32;
         let mut previous: Vec<u32> = Vec::new();
         let mut stage: Option<u32> = None;
         for (phase_index, phase) in app.phases.iter().enumerate() {
@@ -84,6 +90,9 @@ pub fn task_graph(apps: &[AppRun], seed: u64) -> TaskGraph {
             match phase {
                 Phase::Serial { work_ns } => {
                     let id = push(*work_ns);
+                    if on_master {
+                        g.pinned.push((id, master_core, 1));
+                    }
                     if pipeline {
                         edges.extend(stage.map(|s| (s, id)));
                         stage = Some(id);
@@ -152,7 +161,7 @@ pub fn run_method(
             Ok(MethodRun { record: out.record, makespan_ns: out.makespan_ns, app_done_ns: out.app_done_ns, events_handled: out.events_handled })
         }
         OsMethod::Tasks => {
-            let graph = task_graph(&apps, seed);
+            let graph = task_graph(&apps, platform.n_cores(), seed);
             let input = RunInput {
                 platform,
                 classes: &classes,

@@ -177,48 +177,69 @@ fn gts_counts_the_time_threads_wait_as_load_and_keeps_the_big_cores_busy() {
 
 /// Chronaki et al. §4.2, §5.1 (docs/model-reference.md §3d): a pipeline's task version keeps no barriers: no task waits for more than
 /// its region's serial stage and the task of the previous region whose data it consumes, and the serial stages form one
-/// chain; a data-parallel application's serial section still waits for its whole previous region.
+/// chain; a data-parallel application's serial section still waits for its whole previous region. (Bodytrack's profile, the
+/// only pipeline with several regions, runs its serial sections on its master thread; a pipeline with its regions and
+/// serial sections as tasks stands in.)
 #[test]
 fn pipeline_task_versions_overlap_their_stages() {
     let platform = engine::catalogue::platform("odroid-xu3").expect("platform");
-    let graph = |app: &str| {
-        let (apps, _) = engine::model::apps::AppMix::of(app, &[app]).resolve(&platform, "workload").expect("mix");
-        engine::run::os::task_graph(&apps, 1)
+    let graph_of = |mix: engine::model::apps::AppMix| {
+        let (apps, _) = mix.resolve(&platform, "workload").expect("mix");
+        engine::run::os::task_graph(&apps, platform.n_cores(), 1)
     };
+    let graph = |app: &str| graph_of(engine::model::apps::AppMix::of(app, &[app]));
     let most_preds = |g: &engine::model::TaskGraph| g.n_preds.iter().copied().max().unwrap_or(0);
-    let bodytrack = graph("bodytrack");
-    assert_eq!(most_preds(&bodytrack), 2);
-    let serial_work = bodytrack.work_ns[0];
-    let stages: Vec<usize> = (0..bodytrack.len()).filter(|&i| bodytrack.work_ns[i] == serial_work).collect();
+    let mut mix = engine::model::apps::AppMix::of("staged", &["bodytrack"]);
+    let profile = engine::model::apps::profiles().into_iter().find(|p| p.name == "bodytrack").expect("profile");
+    mix.apps[0].profile = Some(engine::model::apps::AppProfile { name: "staged".into(), serial_on_master: false, ..profile });
+    mix.apps[0].app = "staged".into();
+    let staged = graph_of(mix);
+    assert!(staged.pinned.is_empty());
+    assert_eq!(most_preds(&staged), 2);
+    let serial_work = staged.work_ns[0];
+    let stages: Vec<usize> = (0..staged.len()).filter(|&i| staged.work_ns[i] == serial_work).collect();
     assert_eq!(stages.len(), 20);
     for pair in stages.windows(2) {
-        assert!(bodytrack.successors(pair[0]).contains(&(pair[1] as u32)), "stage {} does not release stage {}", pair[0], pair[1]);
-        assert_eq!(bodytrack.n_preds[pair[1]], 1);
+        assert!(staged.successors(pair[0]).contains(&(pair[1] as u32)), "stage {} does not release stage {}", pair[0], pair[1]);
+        assert_eq!(staged.n_preds[pair[1]], 1);
     }
     assert!(most_preds(&graph("facesim")) > 2);
+    assert!(graph("facesim").pinned.is_empty(), "a data-parallel application's serial sections are tasks any core may take");
 }
 
-/// docs/model-reference.md §3d, "What PARSECSs's bodytrack does": a pipeline's serial stage is released after the items of the
-/// region it feeds (program order, as the task-creating code registers them), so under the FIFO runtime it queues behind
-/// them and does not run ahead of the particle work; the bodytrack gain of Chronaki et al. Fig. 9 does not come from the
-/// task graph. PARSECSs's bodytrack (ParticleFilterOMPSS) keeps a taskwait before each serial resampling too.
+/// docs/model-reference.md §3d, "What PARSECSs's bodytrack does": its task version waits for each region's tasks
+/// (`taskwait`) and runs the serial section that follows on the thread that created them, its master thread, on core 0;
+/// under FIFO every serial section then runs on core 0, a big core, in every configuration with one, where the tasks of
+/// the regions run on every core.
 #[test]
-fn bodytrack_serial_stage_queues_behind_the_region_it_feeds() {
+fn bodytrack_serial_sections_run_on_the_master_thread() {
     let platform = engine::catalogue::platform("odroid-xu3").expect("platform");
     let (apps, _) = engine::model::apps::AppMix::of("bodytrack", &["bodytrack"]).resolve(&platform, "workload").expect("mix");
-    let g = engine::run::os::task_graph(&apps, 1);
+    let g = engine::run::os::task_graph(&apps, platform.n_cores(), 1);
     let serial_work = g.work_ns[0];
     let stages: Vec<usize> = (0..g.len()).filter(|&i| g.work_ns[i] == serial_work).collect();
-    for pair in stages.windows(2) {
-        let succ = g.successors(pair[0]);
-        assert_eq!(succ.last().copied(), Some(pair[1] as u32), "stage {} releases the next stage after its region's items", pair[0]);
-        assert!(succ.len() > 1000, "stage {} feeds its region's {} items", pair[0], succ.len() - 1);
+    assert_eq!(stages.len(), 20);
+    assert_eq!(g.pinned, stages.iter().map(|&i| (i as u32, 0, 1)).collect::<Vec<_>>());
+    for &stage in &stages[1..] {
+        assert!(g.n_preds[stage] > 1000, "stage {stage} waits for the {} items of the region before it", g.n_preds[stage]);
     }
-    // Measured: on four big cores (no little core to misplace the stage) task-based bodytrack trails static threading.
-    let s = os_scenario("odroid-xu3:4+0", "bodytrack", &["pinned", "tasks"], 1).expect("scenario");
-    let r = engine::run::run(&s).expect("run");
-    let (pinned, tasks) = (r.runs[0].metrics.makespan_ns as f64, r.runs[1].metrics.makespan_ns as f64);
-    assert!(tasks > pinned, "task-based {tasks} ns should trail static threading {pinned} ns on 4+0");
+    for config in ["odroid-xu3:4+1", "odroid-xu3:4+4"] {
+        let s = os_scenario(config, "bodytrack", &["tasks"], 1).expect("scenario");
+        let r = engine::run::run(&s).expect("run");
+        let rec = &r.runs[0].record;
+        let mut lanes: Vec<u32> = (0..rec.len()).filter(|&i| rec.item[i] != engine::trace::NO_ITEM).map(|i| rec.lane[i]).collect();
+        let serial: Vec<u32> = (0..rec.len()).filter(|&i| stages.contains(&(rec.item[i] as usize))).map(|i| rec.lane[i]).collect();
+        assert_eq!(serial.len(), 20, "{config}: every serial section runs once, in one piece");
+        assert!(serial.iter().all(|&lane| lane == 0), "{config}: serial sections on cores {serial:?}");
+        lanes.sort_unstable();
+        lanes.dedup();
+        assert_eq!(lanes.len(), platform_cores(config), "{config}: the regions' tasks run on every core");
+    }
+}
+
+fn platform_cores(config: &str) -> usize {
+    let (big, little) = config.rsplit(':').next().and_then(|c| c.split_once('+')).expect("B+L");
+    big.parse::<usize>().expect("big") + little.parse::<usize>().expect("little")
 }
 
 /// docs/model-reference.md §1, §4c: the last-level cache domain is a platform property, and Linux's wake-up placement
@@ -508,7 +529,7 @@ fn uneven_work_items_are_drawn_per_run_and_shared_by_every_version() {
     let (apps, _) = engine::model::apps::AppMix::of("facesim", &["facesim"]).resolve(&platform, "workload").expect("mix");
     let facesim = &apps[0];
     let region_ns = |g: &engine::model::TaskGraph, first: usize| g.work_ns[first..first + 100].iter().sum::<f64>();
-    let (g1, g2) = (engine::run::os::task_graph(&apps, 1), engine::run::os::task_graph(&apps, 2));
+    let (g1, g2) = (engine::run::os::task_graph(&apps, 8, 1), engine::run::os::task_graph(&apps, 8, 2));
     // facesim: a serial section, then 100 tasks, per region.
     let (first, region_work) = match (&facesim.phases[0], &facesim.phases[1]) {
         (engine::model::apps::Phase::Serial { .. }, engine::model::apps::Phase::Parallel { work_ns, .. }) => (1, *work_ns),
@@ -520,7 +541,7 @@ fn uneven_work_items_are_drawn_per_run_and_shared_by_every_version() {
     let (lo, hi) = tasks.iter().fold((f64::MAX, 0f64), |(lo, hi), &w| (lo.min(w), hi.max(w)));
     assert!(hi / lo > 1.2, "facesim's items vary: {lo} … {hi} ns");
     assert_ne!(g1.work_ns, g2.work_ns, "each run draws its own items");
-    assert_eq!(g1.work_ns, engine::run::os::task_graph(&apps, 1).work_ns, "the same run draws the same items");
+    assert_eq!(g1.work_ns, engine::run::os::task_graph(&apps, 8, 1).work_ns, "the same run draws the same items");
     // The four threads' even shares on 4+0 are the sums of their 25 tasks each.
     let items = engine::model::items::region_items(facesim, 1);
     let region = items[1].as_ref().expect("the first parallel region's items");

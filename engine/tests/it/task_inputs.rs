@@ -1,5 +1,5 @@
 //! Task-level inputs end to end on Chen et al.'s presets: places wider than their cluster, events on cores that do not
-//! exist and PTT weights outside (0, 1] are named by field; pinned places are honoured; XiTAO's one-in-ten exploration
+//! exist and PTT weights outside (0, 1] are named by field; pinned places are honoured (FIFO too); XiTAO's one-in-ten exploration
 //! refreshes places a local search would not pick; every run keeps PTT snapshots; idle workers take released work in a
 //! drawn order, not by core number; a layer's critical task (its first) is stolen while its releasing core runs a
 //! sibling; a slower member commits a shared task more often only when asked; a priority task held for its place's
@@ -54,6 +54,19 @@ fn a_pinned_place_is_honoured_by_the_ptt_schedulers() {
         let widths: Vec<u32> = (0..rec.len()).filter(|&i| rec.item[i] == 1).map(|i| rec.width[i]).collect();
         assert_eq!(widths, vec![4, 4, 4, 4], "{}", run.scheduler);
     }
+}
+
+/// FIFO, which takes any ready task on any idle core, leaves a pinned task to the cores of its place and runs it there.
+#[test]
+fn a_pinned_place_is_honoured_by_fifo() {
+    let mut v = tiny_dag(serde_json::json!({ "leader": 2, "width": 4 }));
+    v["schedulers"] = serde_json::json!(["fifo"]);
+    let s = Scenario::from_json(&v.to_string()).expect("valid");
+    let r = engine::run::run(&s).expect("runs");
+    let rec = &r.runs[0].record;
+    let pinned: Vec<(u32, u32, u32)> = (0..rec.len()).filter(|&i| rec.item[i] == 1).map(|i| (rec.lane[i], rec.leader[i], rec.width[i])).collect();
+    assert_eq!(pinned.len(), 4, "{pinned:?}");
+    assert!(pinned.iter().all(|&(lane, leader, width)| (2..6).contains(&lane) && leader == 2 && width == 4), "{pinned:?}");
 }
 
 #[test]

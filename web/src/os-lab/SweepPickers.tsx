@@ -44,7 +44,7 @@ export function SweepPickers(props: { readonly catalog: OsCatalog; readonly valu
         items={catalog.apps.map((a) => ({
           name: a.name,
           label: `${a.name} ${a.ratio.toFixed(2)}`,
-          title: `${a.kind}; ${a.regions} parallel region(s), ${a.split === "pool" ? "work pool" : "even split"}, serial ${(a.serial_fraction * 100).toFixed(0)}%, ${a.tasks} tasks, ${a.item_cv ? `work items ±${(a.item_cv * 100).toFixed(0)}%` : "work items alike"}; PBS preference ${a.preference}${a.supplement ? (a.supplement > 0 ? " +1" : " −1") : ""}`,
+          title: `${a.kind}; ${a.regions} parallel region(s), ${a.split === "pool" ? "work pool" : "even split"}, serial ${(a.serial_fraction * 100).toFixed(0)}%${a.serial_on_master ? " (on the master thread in the task version)" : ""}, ${a.tasks} tasks, ${a.item_cv ? `work items ±${(a.item_cv * 100).toFixed(0)}%` : "work items alike"}; PBS preference ${a.preference}${a.supplement ? (a.supplement > 0 ? " +1" : " −1") : ""}`,
         }))}
         selected={value.workloads}
         onChange={(workloads) => onChange({ ...value, workloads })}

@@ -13,6 +13,8 @@ export interface AppProfile {
   readonly kind: string;
   /** Coefficient of variation of a region's work items; absent when they are alike. */
   readonly item_cv?: number;
+  /** The task version runs its serial sections on the master thread after a taskwait; absent when they are tasks. */
+  readonly serial_on_master?: boolean;
 }
 
 export interface MixInfo {
