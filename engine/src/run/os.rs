@@ -65,17 +65,19 @@ pub fn little_platform(platform: &Platform, cores: u32) -> Platform {
 /// data-dependencies", and "the runtime automatically allows the overlapping of the different pipeline stages").
 /// An application whose serial sections run on its master thread (`serial_on_master`: bodytrack) waits for each region's
 /// tasks before a serial section (its `taskwait`), as a barrier application does, and pins that section to its master
-/// thread's core: application `a`'s is core `a` (modulo the cores), so a single application's is core 0, the first core
-/// of the platform's first cluster, where static threading runs its thread 0.
+/// thread's core, the core where static threading runs the application's first thread (thread `i` of the mix on core `i`,
+/// wrapping): a single application's is core 0, the first core of the platform's first cluster.
 pub fn task_graph(apps: &[AppRun], n_cores: usize, seed: u64) -> TaskGraph {
     let mut g = TaskGraph { type_names: apps.iter().map(|a| a.name.clone()).collect(), ..TaskGraph::default() };
     let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut first_thread = 0usize;
     for (a, app) in apps.iter().enumerate() {
         let per_region = app.tasks_per_region();
         let items = region_items(app, seed);
         let on_master = app.profile.serial_on_master;
         let pipeline = app.profile.kind == "pipeline" && !on_master;
-        let master_core = (a % n_cores.max(1)) as u32;
+        let master_core = (first_thread % n_cores.max(1)) as u32;
+        first_thread += app.threads as usize;
         let mut previous: Vec<u32> = Vec::new();
         let mut stage: Option<u32> = None;
         for (phase_index, phase) in app.phases.iter().enumerate() {

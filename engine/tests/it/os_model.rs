@@ -223,6 +223,13 @@ fn bodytrack_serial_sections_run_on_the_master_thread() {
     for &stage in &stages[1..] {
         assert!(g.n_preds[stage] > 1000, "stage {stage} waits for the {} items of the region before it", g.n_preds[stage]);
     }
+    // Behind an application of three threads, bodytrack's master thread is its first thread's: on core 3.
+    let mut mix = engine::model::apps::AppMix::of("mix", &["blackscholes", "bodytrack"]);
+    mix.apps[0].threads = Some(3);
+    let (apps, _) = mix.resolve(&platform, "workload").expect("mix");
+    let g = engine::run::os::task_graph(&apps, platform.n_cores(), 1);
+    assert_eq!(g.pinned.len(), 20);
+    assert!(g.pinned.iter().all(|&(_, leader, width)| leader == 3 && width == 1), "{:?}", &g.pinned[..2]);
     for config in ["odroid-xu3:4+1", "odroid-xu3:4+4"] {
         let s = os_scenario(config, "bodytrack", &["tasks"], 1).expect("scenario");
         let r = engine::run::run(&s).expect("run");
