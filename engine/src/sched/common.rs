@@ -50,6 +50,43 @@ pub struct Entry {
     pub stealable: bool,
 }
 
+/// Tasks held for a place, oldest first: any core of the place takes the oldest it may (only the place's leader with
+/// `by_leader`). Chen et al.'s searched priority tasks, and tasks the graph pins (a scenario's places, an application's
+/// serial sections on its master thread) under every policy that honours pins.
+#[derive(Default)]
+pub struct PinnedTasks(VecDeque<(u32, Place)>);
+
+impl PinnedTasks {
+    /// Holds `task` for `place`.
+    pub fn push(&mut self, task: u32, place: Place) {
+        self.0.push_back((task, place));
+    }
+
+    fn takes(place: Place, core: usize, by_leader: bool) -> bool {
+        if by_leader {
+            place.leader as usize == core
+        } else {
+            place.cores().contains(&core)
+        }
+    }
+
+    /// The oldest task `core` may take, removed, with its place.
+    pub fn take(&mut self, core: usize, by_leader: bool) -> Option<(u32, Place)> {
+        let i = self.0.iter().position(|&(_, p)| Self::takes(p, core, by_leader))?;
+        self.0.remove(i)
+    }
+
+    /// Whether `core` may take one of the held tasks.
+    pub fn serves(&self, core: usize, by_leader: bool) -> bool {
+        self.0.iter().any(|&(_, p)| Self::takes(p, core, by_leader))
+    }
+
+    /// No task held.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 /// Per-core work-stealing deques: the owner pops its newest entry, thieves take the oldest stealable one.
 pub struct Deques {
     queues: Vec<VecDeque<Entry>>,
@@ -244,7 +281,7 @@ pub struct PttPolicy {
     leader_takes_priority: bool,
     next_fast: usize,
     /// Priority tasks waiting for their place, oldest first.
-    pinned: VecDeque<Entry>,
+    pinned: PinnedTasks,
     /// Entries whose place came from a search whose cost is still to be charged, with how the search picked it.
     searched: Vec<Option<Pick>>,
     /// The last `Run` decision, for [`TaskScheduler::explain_last`].
@@ -279,7 +316,7 @@ impl TaskScheduler for PttPolicy {
 impl PttPolicy {
     /// A policy following `rules`.
     pub fn new(rules: Rules, options: &SchedOptions) -> Self {
-        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, leader_takes_priority: options.leader_takes_priority, next_fast: 0, pinned: VecDeque::new(), searched: Vec::new(), last: None, places: None }
+        PttPolicy { rules, deques: Deques::new(options.n_cores), explore_one_in: options.explore_one_in, leader_takes_priority: options.leader_takes_priority, next_fast: 0, pinned: PinnedTasks::default(), searched: Vec::new(), last: None, places: None }
     }
 
     /// Registry name.
@@ -301,7 +338,7 @@ impl PttPolicy {
         let core = releasing_core.unwrap_or_else(|| self.deques.initial_core());
         let local = Entry { task, place: None, stealable: true };
         if let Some((leader, width)) = view.graph.pinned_place(task) {
-            self.pinned.push_back(Entry { task, place: Some(Place { leader, width }), stealable: false });
+            self.pinned.push(task, Place { leader, width });
             return;
         }
         if view.graph.priority[t] == 0 {
@@ -336,18 +373,15 @@ impl PttPolicy {
             }
         };
         match place {
-            Some(p) => self.pinned.push_back(Entry { task, place: Some(p), stealable: false }),
+            Some(p) => self.pinned.push(task, p),
             None => self.deques.push(core, local),
         }
     }
 
     /// Pops (priority first when the policy knows priorities) or steals, then chooses the place of an unplaced task.
     pub fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
-        let by_leader = self.leader_takes_priority;
-        let takes = |p: Place| if by_leader { p.leader as usize == core } else { p.cores().contains(&core) };
-        let mine = self.pinned.iter().position(|e| e.place.is_some_and(takes));
-        let own = match mine {
-            Some(i) => self.pinned.remove(i),
+        let own = match self.pinned.take(core, self.leader_takes_priority) {
+            Some((task, place)) => Some(Entry { task, place: Some(place), stealable: false }),
             None => self.deques.pop_own(core, false),
         };
         let (entry, stolen) = match own {

@@ -3,13 +3,14 @@
 
 use std::collections::VecDeque;
 
+use super::common::PinnedTasks;
 use super::{Candidate, Decision, Explanation, Place, TaskScheduler, View};
 
 /// One central queue shared by every core, and the pinned tasks in the order they became ready.
 #[derive(Default)]
 pub struct Fifo {
     ready: VecDeque<u32>,
-    pinned: VecDeque<(u32, Place)>,
+    pinned: PinnedTasks,
     /// (deciding core, place, tasks left waiting, pinned) of the last `Run`, for [`TaskScheduler::explain_last`].
     last: Option<(usize, Place, usize, bool)>,
 }
@@ -21,17 +22,14 @@ impl TaskScheduler for Fifo {
 
     fn on_ready(&mut self, view: &mut View, task: u32, _releasing_core: Option<usize>) {
         match view.graph.pinned_place(task) {
-            Some((leader, width)) => self.pinned.push_back((task, Place { leader, width })),
+            Some((leader, width)) => self.pinned.push(task, Place { leader, width }),
             None => self.ready.push_back(task),
         }
     }
 
     fn on_idle(&mut self, view: &mut View, core: usize) -> Decision {
-        let (task, place, pinned) = match self.pinned.iter().position(|(_, p)| p.cores().contains(&core)) {
-            Some(i) => match self.pinned.remove(i) {
-                Some((task, place)) => (task, place, true),
-                None => return Decision::Sleep,
-            },
+        let (task, place, pinned) = match self.pinned.take(core, false) {
+            Some((task, place)) => (task, place, true),
             None => match self.ready.pop_front() {
                 Some(task) => (task, Place::single(core), false),
                 None => return Decision::Sleep,
@@ -46,7 +44,7 @@ impl TaskScheduler for Fifo {
     }
 
     fn can_serve(&self, core: usize) -> bool {
-        !self.ready.is_empty() || self.pinned.iter().any(|(_, p)| p.cores().contains(&core))
+        !self.ready.is_empty() || self.pinned.serves(core, false)
     }
 
     fn explain_last(&self) -> Option<Explanation> {

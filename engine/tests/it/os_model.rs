@@ -240,13 +240,8 @@ fn bodytrack_serial_sections_run_on_the_master_thread() {
         assert!(serial.iter().all(|&lane| lane == 0), "{config}: serial sections on cores {serial:?}");
         lanes.sort_unstable();
         lanes.dedup();
-        assert_eq!(lanes.len(), platform_cores(config), "{config}: the regions' tasks run on every core");
+        assert_eq!(lanes.len(), s.platform.n_cores(), "{config}: the regions' tasks run on every core");
     }
-}
-
-fn platform_cores(config: &str) -> usize {
-    let (big, little) = config.rsplit(':').next().and_then(|c| c.split_once('+')).expect("B+L");
-    big.parse::<usize>().expect("big") + little.parse::<usize>().expect("little")
 }
 
 /// docs/model-reference.md §1, §4c: the last-level cache domain is a platform property, and Linux's wake-up placement
