@@ -10,6 +10,7 @@ pub mod evaluate;
 pub mod exercise;
 pub mod lab;
 pub mod measure;
+pub mod parameters;
 pub mod report;
 
 use std::collections::BTreeMap;

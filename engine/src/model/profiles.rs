@@ -80,3 +80,42 @@ pub fn profiles() -> Vec<AppProfile> {
         prof("freqmine", "data-parallel", 3.0, 1.0, 0.2, 1, Pool, 0.2, 2_000, 9, 1),
     ]
 }
+
+/// Where each of the profiles' parameters comes from, per column of `docs/fidelity.md`'s table of them (`claims::parameters`).
+pub const PROFILE_SOURCES: &[(&str, &str)] = &[
+    ("parallelisation", "Chronaki et al. Table 1; freqmine, which it does not list, has one fork-join, as Zhang et al. §2.2 give every high-preference application."),
+    (
+        "ratio",
+        "the big/little performance ratio of Chronaki et al. Table 1, measured on one A15 at 1.6 GHz against one A7 at 800 MHz; \
+         freqmine is not in it, and its 3.0 is an estimate near the table's 3.03 average for a compute-intensive application (Zhang et al. §4.2).",
+    ),
+    ("β, memory intensity", "estimates: how strongly each follows the clock and slows under memory interference (docs/model-reference.md §1)."),
+    (
+        "regions",
+        "facesim's 100 and fluidanimate's 500 are their native inputs' frames (Chronaki et al. Table 1); the others are estimates, \
+         one fork-join for the applications without per-step barriers (docs/model-reference.md §3d).",
+    ),
+    (
+        "split",
+        "an even share per thread for the barrier applications, whose pthreads versions divide the work homogeneously (Chronaki et al. §5.1), \
+         a pool for the pipelines (queues between stages, bodytrack's ticket dispenser) and freqmine; a pipeline's pool hands out as many \
+         items per region as its task version has tasks, other pools 64 chunks (estimate).",
+    ),
+    (
+        "serial fraction",
+        "estimates (docs/model-reference.md §3d); freqmine's is at least the 1/9 that Zhang et al. §2.2 ask of a high-preference application \
+         with 8 threads.",
+    ),
+    (
+        "tasks",
+        "the task versions' task counts: blackscholes' 6,400, swaptions' 128 and fluidanimate's 128,500 (Chronaki et al. §5.3), ferret's 3,500 \
+         queries, canneal's 6,000 steps (Table 1); dedup's, bodytrack's, facesim's, streamcluster's and freqmine's are estimates.",
+    ),
+    ("preference", "Zhang et al. §4.2: 3, 6 or 9 for low, medium and high preference, plus 1 for a compute-intensive and minus 1 for a memory- or communication-intensive application."),
+    (
+        "item spread",
+        "the coefficient of variation of a region's work items: 0 where the program makes them alike (blackscholes' closed-form formula, \
+         swaptions' fixed trials and steps), 10% (estimate) where they depend on the data (docs/model-reference.md §3d).",
+    ),
+    ("work", "2 s on one little core for every profile (estimate: the papers give speedups, not times; docs/model-reference.md §3d)."),
+];
