@@ -17,10 +17,10 @@ pub fn markdown() -> String {
         "## The model's parameters and where they come from\n\n\
          One parameter set per platform and application serves every figure of a paper: the claims above run the presets, \
          which name these platforms, class sets and profiles and change nothing in them; what a preset adds of its own (a task \
-         graph) is listed with it below. Each is listed as the \
+         graph, a loop program) is listed with it below. Each is listed as the \
          catalogue (`engine/catalogue/`) and the engine's defaults hold it, with its source: a paper's table or section, a \
-         datasheet or kernel source, or *estimate* where no source gives the number (then the claims it moves are named in \
-         docs/model-reference.md, which explains every mechanism).\n\n",
+         datasheet or kernel source, or *estimate* where no source gives the number (docs/model-reference.md explains every \
+         mechanism and, for many estimates, what other values were measured to do to the claims).\n\n",
     );
     out.push_str("### Platforms\n\n");
     for entry in catalogue::platforms() {
