@@ -10,6 +10,7 @@ use crate::model::{Cluster, Llc};
 use crate::scenario::RuntimeOptions;
 
 use super::evaluate::format_number;
+use super::report::cell;
 
 /// The section: platforms, work classes, application profiles, runtime costs.
 pub fn markdown() -> String {
@@ -209,10 +210,6 @@ fn graphs_section() -> String {
     }
     out.push('\n');
     out
-}
-
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
 }
 
 /// One default cost: name as a scenario spells it, value with its unit, and its source.

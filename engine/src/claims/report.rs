@@ -121,7 +121,8 @@ pub fn json(results: &[ClaimResult]) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
 }
 
-fn cell(text: &str) -> String {
+/// `text` as one markdown table cell.
+pub(super) fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
